@@ -22,11 +22,12 @@ WAL keeps what was written in between, and the last connection to close checkpoi
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sqlite3
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import (
     AbstractAsyncContextManager,
     AsyncExitStack,
@@ -50,6 +51,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.pool import AsyncAdaptedQueuePool, Pool
+from sqlalchemy.sql.elements import BindParameter
 from sqlalchemy.util import await_
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -475,22 +477,42 @@ def among(column: Any, values: Sequence[Any], dialect: str) -> Any:
     """`column IN values` as one parameter whatever the number of values (a long IN list is
     rendered and parsed anew for each length): on PostgreSQL `column = ANY(array)`, on SQLite
     whole numbers as a JSON array read by `json_each`."""
-    # psycopg dumps a list element by element in Python (a settlement batch's 5,000 ids cost
-    # more than its statement): whole numbers go as one text, the array's or JSON's.
-    numbers = (
-        ",".join(str(int(value)) for value in values)
-        if values and isinstance(values[0], int)
-        else None
-    )
+    if values and isinstance(values[0], int):
+        return among_ids(column, bindparam(None, id_list(values, dialect), type_=String()), dialect)
     if dialect == "postgresql":
-        if numbers is not None:
-            text_array = "{" + numbers + "}"
-            return column == any_(
-                cast(bindparam(None, text_array, type_=String()), ARRAY(Integer()))
-            )
         return column == any_(bindparam(None, list(values), type_=ARRAY(String())))
-    if numbers is not None:
-        document = "[" + numbers + "]"
-        listed = func.json_each(bindparam(None, document, type_=String())).table_valued("value")
-        return column.in_(select(listed.c.value))
     return column.in_(values)
+
+
+def among_texts(column: Any, name: str, dialect: str) -> Any:
+    """`column IN` the texts of the one parameter `name` (given `text_list(...)` when run),
+    for a statement built once and run many times (see `among_ids`)."""
+    if dialect == "postgresql":
+        return column == any_(bindparam(name, type_=ARRAY(String())))
+    listed = func.json_each(bindparam(name, type_=String())).table_valued("value")
+    return column.in_(select(listed.c.value))
+
+
+def text_list(values: Iterable[str], dialect: str) -> Any:
+    """Texts as `among_texts`'s one parameter: a list on PostgreSQL, a JSON array on SQLite."""
+    return list(values) if dialect == "postgresql" else json.dumps(list(values))
+
+
+def among_ids(column: Any, ids: BindParameter[Any] | str, dialect: str) -> Any:
+    """`column IN` the whole numbers of one text parameter (`ids`, or a bound parameter of
+    that name, given `id_list(...)` when run), for a statement built once and run many
+    times: building and keying a statement cost more than a small batch's SQL (bench_lottery_
+    settle)."""
+    bound = bindparam(ids, type_=String()) if isinstance(ids, str) else ids
+    if dialect == "postgresql":
+        return column == any_(cast(bound, ARRAY(Integer())))
+    listed = func.json_each(bound).table_valued("value")
+    return column.in_(select(listed.c.value))
+
+
+def id_list(values: Iterable[int], dialect: str) -> str:
+    """Whole numbers as `among_ids`'s one text parameter: an array literal on PostgreSQL, a
+    JSON array on SQLite. psycopg dumps a list element by element in Python (a settlement
+    batch's 5,000 ids cost more than its statement), so whole numbers go as one text."""
+    numbers = ",".join(str(int(value)) for value in values)
+    return "{" + numbers + "}" if dialect == "postgresql" else "[" + numbers + "]"

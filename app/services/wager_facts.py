@@ -46,7 +46,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from decimal import Decimal
@@ -310,29 +310,35 @@ async def record(session: AsyncSession, facts: Sequence[Fact]) -> tuple[int, ...
     return tuple(result.scalars().all())
 
 
-async def record_selected(session: AsyncSession, kind: FactKind, rows: Select[Any]) -> int:
-    """Write one fact of `kind` per row of `rows` in the caller's transaction, without the rows
-    leaving the database (lottery settlement derives its bets' facts from their rows); returns
-    how many. `rows` names every figure of a fact but its kind (`_ROW_NAMES`), each column
-    labelled with its name; the rows come from stored bets the caller has validated."""
-    named = [column.name for column in rows.selected_columns]
-    if sorted(named) != sorted(name for name in _ROW_NAMES if name != "kind"):
-        raise _invalid()
+async def record_selected(
+    session: AsyncSession, kind: FactKind, rows: Select[Any], parameters: Mapping[str, Any]
+) -> int:
+    """Write one fact of `kind` per row of `rows` (run with `parameters`) in the caller's
+    transaction, without the rows leaving the database (lottery settlement derives its bets'
+    facts from their rows); returns how many. `rows` names every figure of a fact but its kind
+    (`_ROW_NAMES`), each column labelled with its name; the rows come from stored bets the
+    caller has validated. `rows` is a statement built once (its insert is kept for it)."""
     connection = await session.connection()
     # An INSERT's row count is kept only when asked for (SQLAlchemy's `preserve_rowcount`).
     written = await connection.execute(
-        insert(_FACTS).from_select(
-            [*named, "kind", "txid"],
-            rows.add_columns(
-                sql_literal(kind.value).label("kind"),
-                _txid(connection.dialect.name).label("txid"),
-            ),
-        ),
+        _insert_selected(rows, kind, connection.dialect.name),
+        dict(parameters),
         execution_options={"preserve_rowcount": True},
     )
     count = int(written.rowcount)
     count_recorded(kind, count)
     return count
+
+
+@lru_cache(maxsize=64)
+def _insert_selected(rows: Select[Any], kind: FactKind, dialect: str) -> Insert:
+    named = [column.name for column in rows.selected_columns]
+    if sorted(named) != sorted(name for name in _ROW_NAMES if name != "kind"):
+        raise _invalid()
+    return insert(_FACTS).from_select(
+        [*named, "kind", "txid"],
+        rows.add_columns(sql_literal(kind.value).label("kind"), _txid(dialect).label("txid")),
+    )
 
 
 @lru_cache

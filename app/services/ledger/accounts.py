@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from decimal import Decimal
+from functools import cache
 from typing import Any, NamedTuple, TypeVar
 from typing import cast as cast_type
 
@@ -16,7 +17,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import among, dialect_insert
+from app.core.db import among, among_texts, dialect_insert, text_list
 from app.core.errors import AppError
 from app.services.ledger.basics import (
     ACCOUNTS,
@@ -50,12 +51,12 @@ async def clearing_shards(
         )
         for shard in set(shard_of.values())
     }
+    connection = await session.connection()
+    dialect = connection.dialect.name
     found = dict(
         (
-            await session.exec(
-                select(LedgerAccount.owner_key, LedgerAccount.id).where(
-                    col(LedgerAccount.owner_key).in_(list(keys.values()))
-                )
+            await connection.execute(
+                _ids_by_owner_key(dialect), {"keys": text_list(keys.values(), dialect)}
             )
         ).all()
     )
@@ -198,11 +199,10 @@ async def member_accounts(
     dialect = connection.dialect.name
     for start in range(0, len(wanted), MEMBER_ACCOUNTS_CHUNK):
         chunk = wanted[start : start + MEMBER_ACCOUNTS_CHUNK]
-        keys = [account_owner_key(merchant_id, m, account_kind, currency) for m in chunk]
-        read = select(LedgerAccount.member_id, LedgerAccount.id).where(
-            among(col(LedgerAccount.owner_key), keys, dialect)
-        )
-        found.update({m: a for m, a in await session.exec(read) if m is not None and a})
+        owner_keys = (account_owner_key(merchant_id, m, account_kind, currency) for m in chunk)
+        keys = {"keys": text_list(owner_keys, dialect)}
+        read = _members_by_owner_key(dialect)
+        found.update({m: a for m, a in await connection.execute(read, keys) if m is not None and a})
         missing = [m for m in chunk if m not in found]
         if not missing:
             continue
@@ -239,8 +239,24 @@ async def member_accounts(
             )
             .on_conflict_do_nothing(index_elements=["owner_key"])
         )
-        found.update({m: a for m, a in await session.exec(read) if m is not None and a})
+        found.update({m: a for m, a in await connection.execute(read, keys) if m is not None and a})
     return found
+
+
+@cache
+def _ids_by_owner_key(dialect: str) -> Any:
+    """(owner key, id) of the accounts of some owner keys (parameter `keys`)."""
+    return core_select(ACCOUNTS.c.owner_key, ACCOUNTS.c.id).where(
+        among_texts(ACCOUNTS.c.owner_key, "keys", dialect)
+    )
+
+
+@cache
+def _members_by_owner_key(dialect: str) -> Any:
+    """(member id, id) of the accounts of some owner keys (parameter `keys`)."""
+    return core_select(ACCOUNTS.c.member_id, ACCOUNTS.c.id).where(
+        among_texts(ACCOUNTS.c.owner_key, "keys", dialect)
+    )
 
 
 def _account_kind(kind: AccountKind | str) -> AccountKind:

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from sqlalchemy import bindparam, insert, text, update
@@ -16,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import among
+from app.core.db import among, among_ids, id_list
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POSTS
 from app.services.ledger.basics import (
@@ -113,6 +114,17 @@ async def post_moves(
     return [known[key][0] for key in keys]
 
 
+@cache
+def _locked_accounts(dialect: str) -> Any:
+    """The batch's accounts (parameter `ids`), locked in id order: built once per dialect."""
+    return (
+        core_select(*POSTING_COLUMNS)
+        .where(among_ids(ACCOUNTS.c.id, "ids", dialect))
+        .order_by(ACCOUNTS.c.id)
+        .with_for_update()
+    )
+
+
 async def _post_new_moves(
     session: AsyncSession,
     connection: AsyncConnection,
@@ -120,13 +132,11 @@ async def _post_new_moves(
     requests: list[PostRequest],
 ) -> dict[str, int]:
     account_ids = sorted({leg.account_id for request in requests for leg in request.legs})
+    dialect = connection.dialect.name
     accounts = {
         row.id: row
         for row in await connection.execute(
-            core_select(*POSTING_COLUMNS)
-            .where(among(ACCOUNTS.c.id, account_ids, connection.dialect.name))
-            .order_by(ACCOUNTS.c.id)
-            .with_for_update()
+            _locked_accounts(dialect), {"ids": id_list(account_ids, dialect)}
         )
     }
     balances: dict[int, Decimal] = {}
@@ -153,9 +163,7 @@ async def _post_new_moves(
     else:
         transaction_ids = await _write_moves(connection, requests, entries, now)
         await connection.execute(
-            update(ACCOUNTS)
-            .where(ACCOUNTS.c.id == bindparam("account_id"))
-            .values(balance=bindparam("new_balance")),
+            BALANCE_ROWS,
             [{"account_id": k, "new_balance": v} for k, v in sorted(balances.items())],
         )
     keep_loaded_accounts_in_step(session, balances)
@@ -172,19 +180,32 @@ def _owners(transaction_ids: list[int], requests: list[PostRequest]) -> list[int
     ]
 
 
+TRANSACTIONS_RETURNING_KEYS = insert(TRANSACTIONS).returning(
+    TRANSACTIONS.c.id, TRANSACTIONS.c.idempotency_key
+)
+ENTRY_ROWS = insert(ENTRIES)
+BALANCE_ROWS = (
+    update(ACCOUNTS)
+    .where(ACCOUNTS.c.id == bindparam("account_id"))
+    .values(balance=bindparam("new_balance"))
+)
+
+
 async def _write_moves(
     connection: AsyncConnection,
     requests: list[PostRequest],
     entries: list[dict[str, Any]],
     now: datetime,
 ) -> list[int]:
+    # Matched by key, not by the rows' order: asking SQLAlchemy for their order makes it send
+    # one INSERT per row on SQLite, which cost more than the rest of a settlement batch.
     created = await connection.execute(
-        insert(TRANSACTIONS).returning(TRANSACTIONS.c.id, sort_by_parameter_order=True),
-        [transaction_row(request, now) for request in requests],
+        TRANSACTIONS_RETURNING_KEYS, [transaction_row(request, now) for request in requests]
     )
-    transaction_ids = [row.id for row in created]
+    by_key = {row.idempotency_key: row.id for row in created}
+    transaction_ids = [by_key[request.idempotency_key] for request in requests]
     await connection.execute(
-        insert(ENTRIES),
+        ENTRY_ROWS,
         [
             {
                 "transaction_id": transaction_id,

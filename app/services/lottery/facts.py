@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, String, Table, case, literal, select
+from sqlalchemy import Select, String, Table, bindparam, case, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import among
+from app.core.db import among_ids, id_list
 from app.services import wager_facts
 from app.services.lottery.games import game
 from app.services.lottery.plays import Mode
@@ -46,14 +47,16 @@ def wager_fact(bet: LotteryBet, now: datetime) -> wager_facts.Fact:
     )
 
 
-def settled_facts(bet_ids: Sequence[int], vendor: str, now: datetime, dialect: str) -> Select[Any]:
-    """The SETTLED facts of settled bets of one game (`vendor`'s), derived from the bets' own
-    rows in the database (`wager_facts.record_selected`): the stake is the bet and the valid
-    bet, the payout the win; the same figures as `wager_fact`."""
+@cache
+def settled_facts(dialect: str) -> Select[Any]:
+    """The SETTLED facts of settled bets of one game, derived from the bets' own rows in the
+    database (`wager_facts.record_selected`): the stake is the bet and the valid bet, the
+    payout the win; the same figures as `wager_fact`. Built once per dialect; its parameters
+    are `settled_parameters`'."""
     return select(
         _BETS.c.member_id.label("member_id"),
         _BETS.c.merchant_id.label("brand_id"),
-        literal(vendor, String()).label("vendor"),
+        bindparam("vendor", type_=String()).label("vendor"),
         _BETS.c.game_code.label("game_code"),
         case((_BETS.c.prize_mode == Mode.ELOTT.value, ELOTT), else_=LOTT).label("category"),
         _BETS.c.currency.label("currency"),
@@ -62,8 +65,15 @@ def settled_facts(bet_ids: Sequence[int], vendor: str, now: datetime, dialect: s
         _BETS.c.stake.label("valid_bet"),
         _BETS.c.payout.label("win"),
         (_BETS.c.payout - _BETS.c.stake).label("net"),
-        literal(now, UTCDateTime()).label("settled_at"),
-    ).where(among(_BETS.c.id, bet_ids, dialect))
+        bindparam("settled_at", type_=UTCDateTime()).label("settled_at"),
+    ).where(among_ids(_BETS.c.id, "ids", dialect))
+
+
+def settled_parameters(
+    bet_ids: Sequence[int], vendor: str, now: datetime, dialect: str
+) -> dict[str, Any]:
+    """`settled_facts`' parameters: the bets (of one game, `vendor`'s) and when they settled."""
+    return {"ids": id_list(bet_ids, dialect), "vendor": vendor, "settled_at": now}
 
 
 async def record_wager_fact(session: AsyncSession, bet: LotteryBet, now: datetime) -> None:

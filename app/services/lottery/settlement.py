@@ -29,6 +29,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_FLOOR, Decimal
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Table, Text, bindparam, cast, func, or_, text, update
@@ -38,10 +39,10 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.config import get_settings
-from app.core.db import among, session_scope, write_transaction
+from app.core.db import among_ids, id_list, session_scope, write_transaction
 from app.services import ledger, wager_facts
 from app.services.lottery.bets import refund
-from app.services.lottery.facts import record_wager_fact, settled_facts
+from app.services.lottery.facts import record_wager_fact, settled_facts, settled_parameters
 from app.services.lottery.games import game
 from app.services.lottery.plays import Mode, play
 from app.services.wallet_events import money_moved
@@ -114,23 +115,17 @@ class _Batch:
     won: set[int]
 
 
-async def _pending_batch(
-    session: AsyncSession,
-    issue_id: int,
-    limit: int,
-    results: Mapping[int | None, list[int]],
-    partners: Collection[int] | None = None,
-) -> _Batch:
-    """The next pending bets of an issue, row-locked (a concurrent worker skips them) and
-    judged on `results` (by partner issue; None: the issue's own). They come grouped by what
-    decides a payout (play, mode, selection, partner, unit and multiplier): each group is
-    judged once and only the ids leave the database. With `partners` (games drawn per
-    station), two-station bets come only when their partner issue is one of them."""
-    connection = await session.connection()
-    wanted = [_BETS.c.issue_id == issue_id, _BETS.c.status == BetStatus.PENDING.value]
-    if partners is not None:
+@cache
+def _pending_groups(dialect: str, by_partner: bool) -> Any:
+    """The statement of `_pending_batch`, built once per dialect (parameters `issue_id`,
+    `limit` and, `by_partner`, `partners`)."""
+    wanted = [_BETS.c.issue_id == bindparam("issue_id"), _BETS.c.status == BetStatus.PENDING.value]
+    if by_partner:
         wanted.append(
-            or_(_BETS.c.partner_issue_id.is_(None), _BETS.c.partner_issue_id.in_(partners))
+            or_(
+                _BETS.c.partner_issue_id.is_(None),
+                among_ids(_BETS.c.partner_issue_id, "partners", dialect),
+            )
         )
     batch = (
         core_select(
@@ -144,14 +139,35 @@ async def _pending_batch(
         )
         .where(*wanted)
         .order_by(_BETS.c.id)
-        .limit(limit)
+        .limit(bindparam("limit"))
         .with_for_update(skip_locked=True)
         .cte("batch")
     )
-    postgres = connection.dialect.name == "postgresql"
+    postgres = dialect == "postgresql"
     ids = func.array_agg(batch.c.id) if postgres else func.json_group_array(batch.c.id)
     keys = [c for c in batch.c if c.name != "id"]
-    groups = await connection.execute(core_select(*keys, ids.label("ids")).group_by(*keys))
+    return core_select(*keys, ids.label("ids")).group_by(*keys)
+
+
+async def _pending_batch(
+    session: AsyncSession,
+    issue_id: int,
+    limit: int,
+    results: Mapping[int | None, list[int]],
+    partners: Collection[int] | None = None,
+) -> _Batch:
+    """The next pending bets of an issue, row-locked (a concurrent worker skips them) and
+    judged on `results` (by partner issue; None: the issue's own). They come grouped by what
+    decides a payout (play, mode, selection, partner, unit and multiplier): each group is
+    judged once and only the ids leave the database. With `partners` (games drawn per
+    station), two-station bets come only when their partner issue is one of them."""
+    connection = await session.connection()
+    dialect = connection.dialect.name
+    parameters: dict[str, Any] = {"issue_id": issue_id, "limit": limit}
+    if partners is not None:
+        parameters["partners"] = id_list(partners, dialect)
+    groups = await connection.execute(_pending_groups(dialect, partners is not None), parameters)
+    postgres = dialect == "postgresql"
     judged = _Batch([], {}, set())
     for group in groups:
         members: list[int] = group.ids if postgres else json.loads(group.ids)
@@ -171,23 +187,28 @@ async def _pending_batch(
     return judged
 
 
+@cache
+def _winner_rows(dialect: str) -> Any:
+    """The statement of `_winners`, built once per dialect (parameter `ids`)."""
+    return core_select(
+        _BETS.c.id,
+        _BETS.c.uid,
+        _BETS.c.merchant_id,
+        _BETS.c.member_id,
+        _BETS.c.currency,
+        _BETS.c.game_code,
+        _BETS.c.chase_id,
+    ).where(among_ids(_BETS.c.id, "ids", dialect))
+
+
 async def _winners(session: AsyncSession, judged: _Batch) -> list[Any]:
     """The rows of a batch's bets that were paid or won, for their ledger posts and chases."""
     connection = await session.connection()
     wanted = sorted(judged.paid.keys() | judged.won)
     if not wanted:
         return []
-    rows = await connection.execute(
-        core_select(
-            _BETS.c.id,
-            _BETS.c.uid,
-            _BETS.c.merchant_id,
-            _BETS.c.member_id,
-            _BETS.c.currency,
-            _BETS.c.game_code,
-            _BETS.c.chase_id,
-        ).where(among(_BETS.c.id, wanted, connection.dialect.name))
-    )
+    dialect = connection.dialect.name
+    rows = await connection.execute(_winner_rows(dialect), {"ids": id_list(wanted, dialect)})
     return list(rows.all())
 
 
@@ -362,7 +383,8 @@ async def _settle_pending(
     await wager_facts.record_selected(
         session,
         FactKind.SETTLED,
-        settled_facts(judged.ids, game(issue.game_code).vendor, now, dialect),
+        settled_facts(dialect),
+        settled_parameters(judged.ids, game(issue.game_code).vendor, now, dialect),
     )
     won_chases = {row.chase_id for row in winners if row.id in judged.won and row.chase_id}
     return len(judged.ids), {row.member_id for row in paid_rows}, won_chases
@@ -380,6 +402,32 @@ FROM json_to_recordset(CAST(:rows AS json))
 WHERE bet.id = s.id AND bet.status = 'PENDING'
 """
 )
+
+
+# SQLite's update of a paid bet, run once per paid bet (executemany).
+MARK_ONE_PAID = (
+    update(_BETS)
+    .where(_BETS.c.id == bindparam("bet_id"), _BETS.c.status == BetStatus.PENDING.value)
+    .values(
+        status=BetStatus.SETTLED.value,
+        payout=bindparam("paid"),
+        win_transaction_id=bindparam("transaction"),
+        settled_at=bindparam("now"),
+    )
+)
+
+
+@cache
+def _mark_unpaid(dialect: str) -> Any:
+    """The statement marking the rest of a batch (parameters `ids` and `now`), built once
+    per dialect."""
+    return (
+        update(_BETS)
+        .where(among_ids(_BETS.c.id, "ids", dialect), _BETS.c.status == BetStatus.PENDING.value)
+        .values(
+            status=BetStatus.SETTLED.value, payout=wager_facts.ZERO, settled_at=bindparam("now")
+        )
+    )
 
 
 async def _mark_settled(
@@ -406,23 +454,19 @@ async def _mark_settled(
         )
     elif judged.paid:
         await connection.execute(
-            update(_BETS)
-            .where(_BETS.c.id == bindparam("bet_id"), _BETS.c.status == BetStatus.PENDING.value)
-            .values(
-                status=BetStatus.SETTLED.value,
-                payout=bindparam("paid"),
-                win_transaction_id=bindparam("transaction"),
-                settled_at=now,
-            ),
+            MARK_ONE_PAID,
             [
-                {"bet_id": bet_id, "paid": amount, "transaction": transactions.get(bet_id)}
+                {
+                    "bet_id": bet_id,
+                    "paid": amount,
+                    "transaction": transactions.get(bet_id),
+                    "now": now,
+                }
                 for bet_id, amount in judged.paid.items()
             ],
         )
     await connection.execute(
-        update(_BETS)
-        .where(among(_BETS.c.id, judged.ids, dialect), _BETS.c.status == BetStatus.PENDING.value)
-        .values(status=BetStatus.SETTLED.value, payout=wager_facts.ZERO, settled_at=now)
+        _mark_unpaid(dialect), {"ids": id_list(judged.ids, dialect), "now": now}
     )
 
 

@@ -35,7 +35,14 @@ def spacing(rows: int) -> Decimal:
 
 
 def height(rows: int) -> int:
+    """Where the ball comes to rest, a row below the last pegs."""
     return TOP + rows * ROW_GAP
+
+
+def view_height(rows: int) -> int:
+    """The board's height: the resting ball just inside it, right above the slots (more room
+    left a gap between the pegs and the slots that looked like a missing row)."""
+    return height(rows) + BALL_RADIUS + 2
 
 
 def _num(value: Decimal) -> str:
@@ -81,7 +88,7 @@ def ball_points(path: list[int]) -> list[tuple[str, str]]:
     for r, right in enumerate(path):
         x += step / 2 if right else -step / 2
         points.append((_num(x), str(TOP + r * ROW_GAP + ROW_GAP // 2)))
-    points.append((points[-1][0], str(height(rows) + ROW_GAP // 2)))
+    points.append((points[-1][0], str(height(rows))))
     return points
 
 

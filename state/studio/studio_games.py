@@ -154,7 +154,7 @@ class PlinkoState(PlayState):
 
     @rx.var
     def plinko_height(self) -> int:
-        return plinko_board.height(self.plinko_rows) + 2 * plinko_board.ROW_GAP
+        return plinko_board.view_height(self.plinko_rows)
 
     @rx.var
     def plinko_ball_css(self) -> str:

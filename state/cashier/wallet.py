@@ -151,14 +151,23 @@ class WalletState(MemberPage, rx.State):
     # amount and the vendors' names, kept to be said again in another language or hidden).
     _exit: tuple[str, str] = ("", "")
     exit_notice: str = ""
+    _formatted_in: tuple[str, int] = ("", 0)  # the language and minor digits last shown in
 
     @rx.var
     def hidden(self) -> bool:
         return self.hidden_choice == "1"
 
-    async def _format(self) -> None:
-        """Every amount beside the balance follows its show/hide choice (issue 39)."""
-        lang, digits = await ui_lang(self), await amount_digits(self)
+    async def _format(self, *, as_before: bool = False) -> None:
+        """Every amount beside the balance follows its show/hide choice (issue 39), in the
+        page's language, or (`as_before`) in the one they were last shown in: showing or
+        hiding them again then reads no other state (loading the site's state was a third
+        of a click's work, bench_events). A language change formats them afresh
+        (`reformat`)."""
+        if as_before and self._formatted_in[0]:
+            lang, digits = self._formatted_in
+        else:
+            lang, digits = await ui_lang(self), await amount_digits(self)
+        self._formatted_in = (lang, digits)
         self.shown = format_balance(Decimal(self._cash), lang, self.hidden, digits)
         self.bonus_shown = (
             format_balance(Decimal(self._bonus), lang, self.hidden, digits) if self._bonus else ""
@@ -350,7 +359,7 @@ class WalletState(MemberPage, rx.State):
     @rx.event
     async def toggle_hidden(self) -> None:
         self.hidden_choice = "" if self.hidden else "1"
-        await self._format()
+        await self._format(as_before=True)
 
     async def _failed(self, exc: AppError, at: str = "") -> None:
         """A refusal shows beside the games' balance, where `bring_back`'s result goes."""

@@ -14,6 +14,7 @@ from app.app import app as site
 from app.core import clock
 from app.core.cache import get_redis
 from app.core.db import write_transaction
+from app.core.i18n.formatting import MASK
 from app.services import inbox, wallet_events
 from app.services.protection import reality
 from app.services.seamless import wallet
@@ -22,6 +23,7 @@ from models.games import WalletStatus
 from state.cashier import wallet as wallet_state
 from state.cashier.wallet import WalletState
 from state.protection.reality import RealityState, may_be_due
+from state.site import SiteState
 from state.studio.play import PlayState
 from tests.helpers.accounts import make_member
 from tests.helpers.calls import counted_calls
@@ -223,3 +225,29 @@ async def test_the_watch_s_read_never_covers_a_newer_refresh_and_reads_nothing_i
         after = await tab.state(WalletState)
         assert (after.shown, after._cash) == (newest, "12.00")
         assert len(reads) == 2  # the watch's, then the refresh's: none for the version it showed
+
+
+async def test_showing_the_balance_again_keeps_the_language_the_page_switched_to(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hiding and showing the balance formats it without reading the page's language again,
+    in the language of the page's last switch."""
+    languages = counted_calls(monkeypatch, wallet_state, "ui_lang")
+    member = await make_member()
+    assert member.id is not None
+    await fund(member.id, "1234.50")
+    tab = await member_tab(site, member)
+    wallet_name, site_name = WalletState.get_full_name(), SiteState.get_full_name()
+    async with tab.processor:
+        await tab.open("/")
+        assert (await tab.state(WalletState)).shown == "1.234,50"
+        read = len(languages)
+        for shown in (MASK, "1.234,50"):
+            await tab.send(f"{wallet_name}.toggle_hidden", "/")
+            assert (await tab.state(WalletState)).shown == shown
+        assert len(languages) == read
+        await tab.send(f"{site_name}.set_language", "/", code="EN")
+        assert (await tab.state(WalletState)).shown == "1,234.50"
+        for shown in (MASK, "1,234.50"):
+            await tab.send(f"{wallet_name}.toggle_hidden", "/")
+            assert (await tab.state(WalletState)).shown == shown

@@ -36,7 +36,7 @@ from sqlmodel import select
 
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.demo.seed import seed_demo_data
-from app.jobs.bonuses import WAGERING_JOB
+from app.jobs.fact_consumers import FOLLOW_JOB
 from app.services import wager_facts
 from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
@@ -59,7 +59,7 @@ SECONDS = int(os.environ.get("BENCH_SECONDS", "30"))
 MEMBERS = 500
 PER_TRANSACTION = 10
 CAPACITY_FACTS = 10_000
-TICK_SECONDS = 1.0  # the bonus-wagering job's period (app/jobs/bonuses.py)
+TICK_SECONDS = 1.0  # the fact-consumers job's period (app/jobs/fact_consumers.py)
 NO_LOGIN = "!"  # an unusable hash: these members never log in
 CATEGORIES = ("RNG", "RNG", "LIVE", "SPORTS", "FISH", "PVP")
 STAKES = ("1.00", "2.00", "5.00", "10.00", "60.00")
@@ -118,7 +118,7 @@ async def _setup() -> tuple[int, list[int]]:
 
 
 async def _tick() -> list[int]:
-    """One run of the bonus-wagering job (bonus.catch_up_wagering)."""
+    """One run of the bonus-wagering consumer (bonus.catch_up_wagering)."""
     return await counted_ids(bonus.CONSUMER, lambda: bonus._Progress(datetime.now(UTC)))
 
 
@@ -183,7 +183,7 @@ async def _measure() -> list[Figure]:
             "> 500",
             capacity > RATE,
         ),
-        Figure("job tick", TICK_SECONDS, "s", WAGERING_JOB.cron),
+        Figure("job tick", TICK_SECONDS, "s", FOLLOW_JOB.cron),
     ]
 
 

@@ -22,7 +22,9 @@ Reflex run's click rate shows the client is not what the round trip measures (th
 process's CPU share over the Reflex clicks is printed too). Each server's CPU per click is
 read from /proc over the clicking (the site's `app.cli serve` process and its workers, which
 also run the scheduled jobs and the Crash round driver; the echo's granian processes; Redis and
-PostgreSQL are not counted).
+PostgreSQL are not counted). Before any tab opens, the site's CPU with nobody on it is read
+the same way: what its scheduled jobs and the Crash round driver cost whatever the traffic
+(every worker of every process pays it).
 
 Goals: round trip p95 < 200 ms and state per user < 100 KB (issue 7); Reflex p95 at most
 5x the echo's p95 (issue 36); the client drives the echo at least 10x faster than the Reflex
@@ -53,6 +55,7 @@ MEASURES = ("state", "app/app.py", "rxconfig.py")
 CLIENTS = int(os.environ.get("BENCH_EVENT_CLIENTS", "100"))
 SECONDS = float(os.environ.get("BENCH_EVENT_SECONDS", "40"))
 FLAT_OUT_SECONDS = float(os.environ.get("BENCH_EVENT_FLAT_OUT_SECONDS", "5"))
+IDLE_SECONDS = float(os.environ.get("BENCH_EVENT_IDLE_SECONDS", "20"))
 WORKERS = 2  # the scaled site's GRANIAN_WORKERS (bench_locust._deployment)
 HOME = {"pathname": "/", "asPath": "/"}
 
@@ -163,6 +166,14 @@ async def _measure(url: str, *, state: bool = False, flat_out: float = 0.0) -> C
     )
 
 
+def _idle_share(url: str) -> float:
+    """The server's CPU with no tab open, as a share of a core, once its start-up settled."""
+    time.sleep(IDLE_SECONDS / 2)
+    before, started = serving_cpu(url), time.monotonic()
+    time.sleep(IDLE_SECONDS)
+    return (serving_cpu(url) - before) / (time.monotonic() - started) * 100
+
+
 async def _largest_state(tokens: list[str]) -> float:
     """Bytes Redis holds per tab token (every substate key), the largest of them."""
     import redis.asyncio
@@ -198,6 +209,7 @@ def _round_trips(prefix: str, clicks: Clicks, p95_below_ms: float | None = None)
 
 def run() -> list[Figure]:
     with _deployment(scaled=True, members=0) as (url, _):
+        idle = _idle_share(url)
         reflex = asyncio.run(_measure(url, state=True))
     with asgi_server("bench.bare_socketio:app", workers=WORKERS) as url:
         echo = asyncio.run(_measure(url, flat_out=FLAT_OUT_SECONDS))
@@ -217,6 +229,8 @@ def run() -> list[Figure]:
         Figure("server CPU per click: Reflex (app.cli serve and its workers)",
                reflex.cpu_per_click_ms(), "ms"),
         Figure("server CPU per click: echo (granian)", echo.cpu_per_click_ms(), "ms"),
+        Figure("server CPU with no tab open: Reflex (its jobs, the Crash round driver)", idle,
+               "% of a core"),
         Figure("client: Reflex click rate", reflex.rate(), "clicks/s"),
         Figure(f"client: echo clicked with no pause ({FLAT_OUT_SECONDS:g} s)", echo.flat_out_rate,
                "clicks/s"),

@@ -3,7 +3,7 @@
 A private PostgreSQL database (migrated, demo data: BR1's demo missions and races) gets 500
 BR1 members. For `SECONDS` seconds a writer commits 500 settled bets a second (wager facts of
 random members, categories and games, a share of them Limbo wins of 5x or more, 10 facts per
-transaction), while the mission-progress job runs as the embedded runner runs it:
+transaction), while the mission-progress consumer runs as the embedded runner runs it:
 `missions.catch_up` on every tick of its 1-second period (missions and races in one handler).
 
 Lag of a fact = the end of the job run that counted it - the moment its transaction
@@ -32,7 +32,7 @@ from sqlmodel import select
 
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.demo.seed import seed_demo_data
-from app.jobs.loyalty_missions import PROGRESS_JOB
+from app.jobs.fact_consumers import FOLLOW_JOB
 from app.services import wager_facts
 from app.services.loyalty import missions
 from bench.bench_bonus_wagering import on_private_sqlite
@@ -50,7 +50,7 @@ SECONDS = int(os.environ.get("BENCH_SECONDS", "30"))
 MEMBERS = 500
 PER_TRANSACTION = 10
 CAPACITY_FACTS = 10_000
-TICK_SECONDS = 1.0  # the mission-progress job's period (app/jobs/loyalty_missions.py)
+TICK_SECONDS = 1.0  # the fact-consumers job's period (app/jobs/fact_consumers.py)
 NO_LOGIN = "!"  # an unusable hash: these members never log in
 BASELINE = "bench-baseline"
 GAMES = (("RNG", "BENCH_SLOT"), ("RNG", "BENCH_SLOT"), ("INHOUSE", "BGS_LIMBO"), ("LIVE", "L"))
@@ -91,7 +91,7 @@ async def _setup() -> tuple[int, list[int]]:
 
 
 async def _tick() -> list[int]:
-    """One run of the mission-progress job (missions.catch_up): missions and races."""
+    """One run of the mission-progress consumer (missions.catch_up): missions and races."""
     return await counted_ids(missions.CONSUMER, lambda: missions._Progress(datetime.now(UTC)))
 
 
@@ -156,7 +156,7 @@ async def _measure() -> list[Figure]:
         Figure("baseline: empty consumer over the backlog", baseline, "facts/s"),
         Figure("mission job over the same backlog", capacity, "facts/s", "> 500", capacity > RATE),
         Figure("ratio mission job / baseline", capacity / baseline if baseline else 0.0, "x"),
-        Figure("job tick", TICK_SECONDS, "s", PROGRESS_JOB.cron),
+        Figure("job tick", TICK_SECONDS, "s", FOLLOW_JOB.cron),
     ]
 
 

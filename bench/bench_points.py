@@ -37,7 +37,7 @@ from sqlmodel import select
 
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.demo.seed import seed_demo_data
-from app.jobs.points import EARNING_JOB
+from app.jobs.fact_consumers import FOLLOW_JOB
 from app.services import ledger, wager_facts
 from app.services.loyalty import points
 from bench.bench_bonus_wagering import on_private_sqlite
@@ -55,7 +55,7 @@ SECONDS = int(os.environ.get("BENCH_SECONDS", "30"))
 MEMBERS = 500
 PER_TRANSACTION = 10
 CAPACITY_FACTS = 10_000
-TICK_SECONDS = 1.0  # the points-earning job's period (app/jobs/points.py)
+TICK_SECONDS = 1.0  # the fact-consumers job's period (app/jobs/fact_consumers.py)
 NO_LOGIN = "!"  # an unusable hash: these members never log in
 CATEGORIES = ("RNG", "RNG", "LIVE", "SPORTS", "FISH", "PVP", "LOTT")
 STAKES = ("1.00", "2.00", "5.00", "10.00", "60.00")
@@ -109,7 +109,7 @@ async def _setup() -> tuple[int, list[int]]:
 
 
 async def _tick() -> list[int]:
-    """One run of the points-earning job (points.catch_up_earning)."""
+    """One run of the points-earning consumer (points.catch_up_earning)."""
     return await counted_ids(points.CONSUMER, lambda: points._Earning(datetime.now(UTC)))
 
 
@@ -192,7 +192,7 @@ async def _measure() -> list[Figure]:
         Figure(
             "ledger audit after the run", 1.0 if audit.clean else 0.0, "clean", "1", audit.clean
         ),
-        Figure("job tick", TICK_SECONDS, "s", EARNING_JOB.cron),
+        Figure("job tick", TICK_SECONDS, "s", FOLLOW_JOB.cron),
     ]
 
 

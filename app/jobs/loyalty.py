@@ -1,6 +1,6 @@
-"""Loyalty jobs (issue 17): the wager-fact consumer every second, deposits' upgrades every
-minute, the rebate close every minute and the VIP periods (monthly review, weekly bonuses,
-member day) every hour.
+"""Loyalty jobs (issue 17): the wager-fact consumer every second (the fact-consumers job),
+deposits' upgrades every minute, the rebate close every minute and the VIP periods (monthly
+review, weekly bonuses, member day) every hour.
 
 The consumer and the deposit check make each change once by themselves (the consumer's
 stored position; an upgrade only ever raises a level). The closes run inside
@@ -12,20 +12,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 from app.core.periods import every
+from app.jobs.fact_consumers import FactConsumer
 from app.services.brands import brands
 from app.services.job_runs import Job, JobContext
 from app.services.loyalty import progress, rebate, vip
 
-FACTS = "loyalty-facts"
 DEPOSITS = "loyalty-progress"
 REBATE_CLOSE = "rebate-close"
 VIP_PERIODS = "vip-periods"
 # A deposit paid in the minute before a tick, and the one before that (a late commit).
 DEPOSIT_LOOKBACK = timedelta(minutes=2)
-
-
-async def _facts(context: JobContext) -> int:
-    return await progress.catch_up(context.now)
 
 
 async def _deposits(context: JobContext) -> int:
@@ -49,10 +45,10 @@ async def _vip_periods(context: JobContext) -> int:
         return await vip.close_due_in(session, all_brands, context.now)
 
 
-FACTS_JOB = Job(name=FACTS, cron=every(1), run=_facts)
 DEPOSITS_JOB = Job(name=DEPOSITS, cron=every(60), run=_deposits)
 REBATE_CLOSE_JOB = Job(name=REBATE_CLOSE, cron=every(60), run=_rebate_close)
 VIP_PERIODS_JOB = Job(
     name=VIP_PERIODS, cron=every(3600), run=_vip_periods, catch_up=timedelta(days=2)
 )
-JOBS = (FACTS_JOB, DEPOSITS_JOB, REBATE_CLOSE_JOB, VIP_PERIODS_JOB)
+JOBS = (DEPOSITS_JOB, REBATE_CLOSE_JOB, VIP_PERIODS_JOB)
+FACT_CONSUMERS = (FactConsumer("loyalty-facts", progress.catch_up),)

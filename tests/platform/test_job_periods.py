@@ -18,7 +18,9 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.periods import every, next_tick, period_at, ticks_between
 from app.jobs import all_jobs, by_name
+from app.jobs import fact_consumers as fact_consumers_job
 from app.jobs.embedded import EmbeddedRunner
+from app.jobs.fact_consumers import FactConsumer, catch_up_all, fact_consumers
 from app.jobs.queue import stalled_check_seconds
 from app.services import job_runs
 from app.services.job_runs import Job
@@ -92,20 +94,17 @@ def test_the_manifests_name_every_job_once() -> None:
             "agent-realtime-salary",
             "agent-hourly-salary",
             "agent-period-close",
-            "bonus-wagering",
             "bonus-expiry",
-            "loyalty-facts",
             "loyalty-progress",
             "rebate-close",
             "vip-periods",
-            "points-earning",
-            "mission-progress",
             "race-prizes",
             "raffle-draws",
             "barred-sweep",
             "account-closures",
             "support-image-retention",
             "transfer-wallet-sweep",
+            "fact-consumers",
         ]
     )
     assert len({job.name for job in all_jobs()}) == len(all_jobs())
@@ -123,6 +122,35 @@ def test_a_job_a_module_defines_is_declared() -> None:
         by_name("nope")
     with pytest.raises(ValueError):
         effect_job("x" * 49)
+
+
+def test_the_fact_consumers_job_runs_every_consumer_a_module_declares() -> None:
+    assert sorted(consumer.name for consumer in fact_consumers()) == [
+        "bonus-wagering",
+        "loyalty-facts",
+        "mission-progress",
+        "points-earning",
+    ]
+    assert by_name(fact_consumers_job.NAME).cron == every(1)
+
+
+async def test_a_failing_fact_consumer_fails_the_run_after_the_others_caught_up() -> None:
+    caught_up: list[str] = []
+
+    def consumer(name: str, changed: int) -> FactConsumer:
+        async def catch_up(now: datetime) -> int:
+            await asyncio.sleep(0)
+            if changed < 0:
+                raise RuntimeError(name)
+            caught_up.append(name)
+            return changed
+
+        return FactConsumer(name, catch_up)
+
+    assert await catch_up_all([consumer("a", 2), consumer("b", 3)], T0) == 5
+    with pytest.raises(RuntimeError, match="broken"):
+        await catch_up_all([consumer("broken", -1), consumer("c", 1)], T0)
+    assert caught_up == ["a", "b", "c"]
 
 
 async def test_each_period_is_done_once_by_many_runners() -> None:

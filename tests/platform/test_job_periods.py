@@ -134,23 +134,27 @@ def test_the_fact_consumers_job_runs_every_consumer_a_module_declares() -> None:
     assert by_name(fact_consumers_job.NAME).cron == every(1)
 
 
-async def test_a_failing_fact_consumer_fails_the_run_after_the_others_caught_up() -> None:
-    caught_up: list[str] = []
+async def test_the_fact_consumers_run_in_turn_and_a_failing_one_fails_the_run_last() -> None:
+    """In turn: together on one loop they held their members' rows longer (bench_crash_live)."""
+    steps: list[str] = []
 
     def consumer(name: str, changed: int) -> FactConsumer:
         async def catch_up(now: datetime) -> int:
+            steps.append(f"{name} starts")
             await asyncio.sleep(0)
             if changed < 0:
                 raise RuntimeError(name)
-            caught_up.append(name)
+            steps.append(f"{name} ends")
             return changed
 
         return FactConsumer(name, catch_up)
 
     assert await catch_up_all([consumer("a", 2), consumer("b", 3)], T0) == 5
+    assert steps == ["a starts", "a ends", "b starts", "b ends"]
+    steps.clear()
     with pytest.raises(RuntimeError, match="broken"):
         await catch_up_all([consumer("broken", -1), consumer("c", 1)], T0)
-    assert caught_up == ["a", "b", "c"]
+    assert steps == ["broken starts", "c starts", "c ends"]
 
 
 async def test_each_period_is_done_once_by_many_runners() -> None:

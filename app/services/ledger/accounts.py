@@ -53,13 +53,12 @@ async def clearing_shards(
     }
     connection = await session.connection()
     dialect = connection.dialect.name
-    found = dict(
-        (
-            await connection.execute(
-                _ids_by_owner_key(dialect), {"keys": text_list(keys.values(), dialect)}
-            )
-        ).all()
-    )
+    found = {
+        row.owner_key: row.id
+        for row in await connection.execute(
+            _by_owner_key(dialect), {"keys": text_list(keys.values(), dialect)}
+        )
+    }
     ids: dict[int, int] = {}
     for shard, key in keys.items():
         account_id = found.get(key)
@@ -201,8 +200,8 @@ async def member_accounts(
         chunk = wanted[start : start + MEMBER_ACCOUNTS_CHUNK]
         owner_keys = (account_owner_key(merchant_id, m, account_kind, currency) for m in chunk)
         keys = {"keys": text_list(owner_keys, dialect)}
-        read = _members_by_owner_key(dialect)
-        found.update({m: a for m, a in await connection.execute(read, keys) if m is not None and a})
+        read = _by_owner_key(dialect)
+        found.update({m: a for _, m, a in await connection.execute(read, keys) if m is not None})
         missing = [m for m in chunk if m not in found]
         if not missing:
             continue
@@ -239,22 +238,15 @@ async def member_accounts(
             )
             .on_conflict_do_nothing(index_elements=["owner_key"])
         )
-        found.update({m: a for m, a in await connection.execute(read, keys) if m is not None and a})
+        found.update({m: a for _, m, a in await connection.execute(read, keys) if m is not None})
     return found
 
 
 @cache
-def _ids_by_owner_key(dialect: str) -> Any:
-    """(owner key, id) of the accounts of some owner keys (parameter `keys`)."""
-    return core_select(ACCOUNTS.c.owner_key, ACCOUNTS.c.id).where(
-        among_texts(ACCOUNTS.c.owner_key, "keys", dialect)
-    )
-
-
-@cache
-def _members_by_owner_key(dialect: str) -> Any:
-    """(member id, id) of the accounts of some owner keys (parameter `keys`)."""
-    return core_select(ACCOUNTS.c.member_id, ACCOUNTS.c.id).where(
+def _by_owner_key(dialect: str) -> Any:
+    """The owner key, member and id of the accounts of some owner keys (parameter `keys`),
+    built once per dialect."""
+    return core_select(ACCOUNTS.c.owner_key, ACCOUNTS.c.member_id, ACCOUNTS.c.id).where(
         among_texts(ACCOUNTS.c.owner_key, "keys", dialect)
     )
 

@@ -68,7 +68,9 @@ def _table(table: rx.Var) -> rx.Component:
             type="button",
             aria_label=t("live.chat_label").replace("{table}", table.name.to(str)),
             title=t("live.chat_label").replace("{table}", table.name.to(str)),
-            class_name=_SMALL_BUTTON,
+            # Its phone label is `sr-only` (absolute): positioned here, inside the hosts'
+            # scrolling strip, not at the far end of the page, which it widened to 5,600 px.
+            class_name=f"{_SMALL_BUTTON} relative",
             data_testid="host-chat-" + table.id.to(str),
         ),
         class_name="flex gap-1.5",

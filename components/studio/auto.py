@@ -205,7 +205,8 @@ def hotkeys_panel(keys: tuple[tuple[str, str], ...] = HOTKEYS) -> rx.Component:
             ),
         ),
         on_mount=LOAD_HOTKEYS,
-        class_name=CARD,
+        # A touch screen has no keys to press: no hotkeys to offer.
+        class_name=f"{CARD} pointer-coarse:hidden",
         data_testid="hotkeys-panel",
     )
 

@@ -104,7 +104,7 @@ def _keys(keys: tuple[str, ...]) -> list[rx.Component]:
             key_label(key),
             class_name=rx.cond(
                 HotkeyState.hotkeys_on,
-                "px-1.5 rounded border border-current font-mono text-xs",
+                "px-1.5 rounded border border-current font-mono text-xs pointer-coarse:hidden",
                 "hidden",
             ),
             data_testid="crash-key",

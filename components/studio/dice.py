@@ -31,7 +31,11 @@ def dice_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.el.div(
-                rx.cond(DiceState.dice_roll != "", amount(DiceState.dice_roll), "--.--"),
+                rx.cond(
+                    DiceState.dice_roll != "",
+                    amount(DiceState.dice_roll),
+                    "--" + PlayState.decimal_mark + "--",
+                ),
                 key=PlayState.round_id,
                 class_name=rx.cond(
                     PlayState.won,

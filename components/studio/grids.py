@@ -125,9 +125,12 @@ def _card(cell: rx.Var, index: rx.Var) -> rx.Component:
     held = GridState.holds[index]
     return rx.el.button(
         rx.el.span(cell.icon, class_name=rx.cond(cell.red, "text-red-600", "")),
-        rx.el.span(
-            rx.cond(held, t("play.poker.held"), t("play.poker.hold")),
-            class_name="text-[10px] sm:text-xs font-semibold uppercase",
+        rx.cond(
+            GridState.dealt,
+            rx.el.span(
+                rx.cond(held, t("play.poker.held"), t("play.poker.hold")),
+                class_name="text-[10px] sm:text-xs font-semibold uppercase",
+            ),
         ),
         type="button",
         on_click=GridState.toggle_hold(index),

@@ -14,7 +14,11 @@ from state.studio.studio_games import LimboState
 def limbo_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.cond(LimboState.limbo_result != "", amount(LimboState.limbo_result) + "x", "-.--x"),
+            rx.cond(
+                LimboState.limbo_result != "",
+                amount(LimboState.limbo_result) + "x",
+                "-" + PlayState.decimal_mark + "--x",
+            ),
             key=PlayState.round_id,
             class_name=rx.cond(
                 PlayState.won,
@@ -24,11 +28,12 @@ def limbo_board() -> rx.Component:
             data_testid="limbo-result",
         ),
         rx.el.p(
-            t("play.limbo.target") + ": " + LimboState.limbo_target + "x",
+            t("play.limbo.target") + ": " + rx.cond(PlayState.quoted != "", PlayState.quoted, "—"),
             class_name="text-sm text-slate-500 dark:text-slate-400",
         ),
         aria_live="polite",
         class_name=CARD + " flex flex-col items-center py-8",
+        data_testid="limbo-board",
     )
 
 
@@ -37,9 +42,11 @@ def limbo_controls() -> rx.Component:
         rx.el.label(
             t("play.limbo.target"), html_for="limbo-target", class_name="block text-sm font-medium"
         ),
+        # Not bound to the state's value: its echo, a keystroke behind, overwrote what the
+        # player was typing. The game reads the target as typed, either decimal mark.
         rx.el.input(
             id="limbo-target",
-            value=LimboState.limbo_target,
+            default_value=LimboState.limbo_target,
             on_change=LimboState.set_limbo_target.debounce(150),
             input_mode="decimal",
             auto_complete="off",

@@ -25,7 +25,9 @@ SMALL_BUTTON = (
 )
 
 # CSS-only animation: results pop in (staggered by a custom property), nothing waits on it,
-# and visitors who ask for less motion get none.
+# and visitors who ask for less motion get none. A game whose board animates its result (the
+# ball's drop, the wheel's spin) sets --reveal to that animation's length on its page: what
+# says the result (its line, the slot or pocket hit, the history's new row) pops in only then.
 ANIMATION_CSS = """
 @keyframes studio-pop { from { transform: scale(.6) rotate(-8deg); opacity: 0 }
   to { transform: none; opacity: 1 } }
@@ -41,7 +43,8 @@ ANIMATION_CSS = """
 @keyframes studio-spin { from { transform: rotate(-1080deg) scale(.5); opacity: .4 }
   to { transform: none; opacity: 1 } }
 @keyframes studio-wheel { from { transform: rotate(0) } to { transform: rotate(900deg) } }
-.studio-pop { animation: studio-pop .35s ease-out both; animation-delay: calc(var(--i, 0) * 40ms) }
+.studio-pop { animation: studio-pop .35s ease-out both;
+  animation-delay: calc(var(--reveal, 0s) + var(--i, 0) * 40ms) }
 .studio-roll { animation: studio-roll .45s cubic-bezier(.2,.8,.2,1) both }
 .studio-tumble { animation: studio-tumble .7s cubic-bezier(.2,.8,.2,1) both }
 .studio-flip { animation: studio-flip .4s ease-out both; animation-delay: calc(var(--i, 0) * 25ms) }
@@ -210,7 +213,11 @@ def result_line() -> rx.Component:
                 rx.cond(
                     PlayState.won,
                     t("play.won").replace("{amount}", PlayState.payout),
-                    t("play.lost"),
+                    rx.cond(
+                        PlayState.paid_back,
+                        t("play.paid_back").replace("{amount}", PlayState.payout),
+                        t("play.lost"),
+                    ),
                 ),
                 rx.el.span(" · " + PlayState.result_multiplier, class_name="tabular-nums"),
                 key=PlayState.round_id,
@@ -373,6 +380,9 @@ def fairness_panel() -> rx.Component:
     )
 
 
+_HISTORY_ROW = "grid grid-cols-[1fr_auto_auto] gap-2 items-center text-sm"
+
+
 def history_panel() -> rx.Component:
     return rx.el.div(
         rx.el.h2(t("play.history"), class_name="font-semibold"),
@@ -401,7 +411,13 @@ def history_panel() -> rx.Component:
                         class_name=LINK,
                         data_testid="verify-link",
                     ),
-                    class_name="grid grid-cols-[1fr_auto_auto] gap-2 items-center text-sm",
+                    key=r.id,
+                    # The round just played joins when its result is revealed.
+                    class_name=rx.cond(
+                        r.id == PlayState.round_id,
+                        f"{_HISTORY_ROW} studio-pop",
+                        _HISTORY_ROW,
+                    ),
                     data_testid="history-row",
                 ),
             ),

@@ -13,22 +13,25 @@ from state.studio.play import PlayState
 from state.studio.plinko_board import BALL_RADIUS, PEG_RADIUS, WIDTH
 from state.studio.studio_games import PlinkoState
 
-# The drop takes about a second; reduced motion shows the ball where it landed at once.
+# The drop takes about a second (the page's --reveal: the slot hit and the result pop in as
+# the ball lands); reduced motion shows the ball where it landed at once.
 PLINKO_CSS = """
 .plinko-ball { animation-duration: 1.1s; animation-timing-function: cubic-bezier(.45,.05,.6,1);
   animation-fill-mode: both }
-@keyframes plinko-hit { 0% { transform: scale(1) } 40% { transform: scale(1.18) }
-  100% { transform: scale(1) } }
-.plinko-hit { animation: plinko-hit .4s ease-out 1.1s both }
-@media (prefers-reduced-motion: reduce) { .plinko-ball, .plinko-hit { animation: none } }
+@media (prefers-reduced-motion: reduce) { .plinko-ball { animation: none } }
 .plinko-narrow > div { writing-mode: vertical-rl; padding: 6px 0; display: grid;
   place-items: center }
+@media (max-width: 639px) { .plinko-slots > div { writing-mode: vertical-rl; padding: 6px 0;
+  display: grid; place-items: center } }
 """
 
 # Above this many rows the slots' multipliers stand upright: across, "29,91x" overflowed its
-# slot on a phone and on a desktop alike (the board is at most 32 rem wide).
+# slot on a phone and on a desktop alike (the board is at most 32 rem wide). On a phone they
+# always do: nine slots of eight rows share 13 rem, and "2,82x" was cut there too.
 NARROW_ROWS = 10
-_SLOT = "min-w-0 rounded-md py-1 text-[10px] sm:text-xs font-bold tabular-nums text-center "
+_SLOT = (
+    "relative min-w-0 rounded-md py-1 text-[10px] sm:text-xs font-bold tabular-nums text-center "
+)
 _TONES = {
     "edge": "bg-rose-600 text-white",
     "high": "bg-orange-500 text-slate-900",
@@ -38,18 +41,26 @@ _TONES = {
 
 
 def _slot(slot: rx.Var) -> rx.Component:
+    """A slot in its risk's colour; the one hit is covered in green as the ball lands (a cover
+    made anew each round, so that its pop waits for the drop even when one slot is hit twice
+    running)."""
     return rx.el.div(
         slot.pays + "x",
-        class_name=rx.cond(
+        rx.cond(
             slot.hit,
-            _SLOT
-            + "plinko-hit ring-2 ring-slate-900 dark:ring-white "
-            + "bg-emerald-500 text-white",
-            rx.match(
-                slot.tone,
-                *[(tone, _SLOT + colours) for tone, colours in _TONES.items()],
-                _SLOT + _TONES["low"],
+            rx.el.div(
+                slot.pays + "x",
+                key=PlayState.round_id,
+                class_name=(
+                    "studio-pop absolute inset-0 grid place-items-center rounded-md "
+                    "ring-2 ring-slate-900 dark:ring-white bg-emerald-500 text-white"
+                ),
             ),
+        ),
+        class_name=rx.match(
+            slot.tone,
+            *[(tone, _SLOT + colours) for tone, colours in _TONES.items()],
+            _SLOT + _TONES["low"],
         ),
         data_testid="plinko-slot",
         data_hit=rx.cond(slot.hit, "1", "0"),
@@ -99,8 +110,8 @@ def plinko_board() -> rx.Component:
                 rx.foreach(PlinkoState.plinko_slots, _slot),
                 class_name=rx.cond(
                     PlinkoState.plinko_rows > NARROW_ROWS,
-                    "grid gap-0.5 plinko-narrow",
-                    "grid gap-0.5",
+                    "plinko-slots grid gap-0.5 plinko-narrow",
+                    "plinko-slots grid gap-0.5",
                 ),
                 style={
                     "gridTemplateColumns": "repeat("
@@ -113,7 +124,10 @@ def plinko_board() -> rx.Component:
         ),
         rx.el.p(
             t("play.plinko.landed").replace("{slot}", (PlinkoState.plinko_slot + 1).to_string()),
-            class_name=rx.cond(PlinkoState.plinko_slot >= 0, "text-sm text-slate-300", "hidden"),
+            key=PlayState.round_id,
+            class_name=rx.cond(
+                PlinkoState.plinko_slot >= 0, "studio-pop text-sm text-slate-300", "hidden"
+            ),
             data_testid="plinko-landed",
         ),
         aria_live="polite",

@@ -22,7 +22,8 @@ _WHEEL = (
 )
 # The winning pocket, and the blank one before the first spin.
 _DISC = "size-20 lg:size-36 rounded-full grid place-items-center text-3xl lg:text-6xl font-black"
-_POCKET = f"studio-spin relative {_DISC} text-white ring-4 ring-amber-300 shadow-lg"
+_POCKET = f"studio-spin relative {_DISC} bg-slate-600 text-white ring-4 ring-amber-300 shadow-lg"
+_NUMBER = "studio-pop absolute inset-0 rounded-full grid place-items-center"
 
 
 def _badge(key: str) -> rx.Component:
@@ -39,7 +40,9 @@ def _badge(key: str) -> rx.Component:
 
 
 def _number(n: int) -> rx.Component:
-    colour = "bg-emerald-700" if n == 0 else ("bg-red-600" if n in RED else "bg-slate-800")
+    # In the dark theme a black pocket is ringed: slate on the card's slate hid it.
+    black = "bg-slate-800 dark:bg-black dark:ring-1 dark:ring-inset dark:ring-slate-500"
+    colour = "bg-emerald-700" if n == 0 else ("bg-red-600" if n in RED else black)
     key = f"straight:{n}"
     return rx.el.button(
         str(n),
@@ -75,16 +78,20 @@ def roulette_board() -> rx.Component:
                         style={"background": _WHEEL},
                         aria_hidden="true",
                     ),
+                    # The pocket spins in blank; its number and colour pop in as it settles.
                     rx.el.div(
-                        RouletteState.wheel_number,
-                        key=PlayState.round_id,
-                        class_name=rx.match(
-                            RouletteState.wheel_colour,
-                            ("red", _POCKET + " bg-red-600"),
-                            ("black", _POCKET + " bg-slate-800"),
-                            _POCKET + " bg-emerald-700",
+                        rx.el.div(
+                            RouletteState.wheel_number,
+                            class_name=rx.match(
+                                RouletteState.wheel_colour,
+                                ("red", _NUMBER + " bg-red-600"),
+                                ("black", _NUMBER + " bg-slate-800"),
+                                _NUMBER + " bg-emerald-700",
+                            ),
+                            data_testid="roulette-number",
                         ),
-                        data_testid="roulette-number",
+                        key=PlayState.round_id,
+                        class_name=_POCKET,
                     ),
                     class_name="relative size-28 lg:size-56 grid place-items-center",
                 ),

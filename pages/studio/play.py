@@ -77,7 +77,10 @@ def _blocked() -> rx.Component:
     return rx.el.div(
         rx.el.p(text_of(PlayState.blocked), class_name="font-medium", data_testid="play-blocked"),
         rx.cond(
-            PlayState.kind != "",
+            # A game the brand does not offer has no demo and no real play to offer.
+            (PlayState.kind != "")
+            & (PlayState.blocked != "seamless-unknown-game")
+            & (PlayState.blocked != "studio-unknown-game"),
             ways_to_play(
                 "play", "/play/" + PlayState.code + "?demo=1", PlayState.play_real, "play-real"
             ),
@@ -134,6 +137,11 @@ def _game() -> rx.Component:
     )
 
 
+# How long each game's board animates a result before it is said (components/studio/panels.py
+# ANIMATION_CSS): the dice's tumble, Limbo's climb, the ball's drop, the wheel's spin.
+_REVEAL = (("dice", ".7s"), ("limbo", ".45s"), ("plinko", "1.1s"), ("roulette", "1.2s"))
+
+
 def play_page() -> rx.Component:
     return layout(
         rx.el.style(ANIMATION_CSS + PLINKO_CSS),
@@ -142,6 +150,7 @@ def play_page() -> rx.Component:
             rx.cond(PlayState.mode != "", _game(), rx.cond(PlayState.blocked != "", _blocked())),
             rules_dialog(),
             class_name="space-y-4 sm:pr-12",
+            style={"--reveal": rx.match(PlayState.kind, *_REVEAL, "0s")},
             data_testid="play-page",
             data_mode=PlayState.mode,
             data_hotkeys=hotkeys_flag(),
@@ -178,8 +187,11 @@ def verify_page() -> rx.Component:
             footer=(
                 rx.el.a(
                     t("play.verify.back"),
-                    href="/play/" + VerifyState.game_code,
+                    href="/play/"
+                    + VerifyState.game_code
+                    + rx.cond(VerifyState.demo, "?demo=1", ""),
                     class_name=LINK,
+                    data_testid="verify-back",
                 ),
             ),
             data_testid="verify-page",

@@ -167,7 +167,7 @@ def verification_rows(check: Verification, lang: str) -> list[tuple[str, dict[st
         return translate("crash.yes" if flag else "crash.no", lang)
 
     return [
-        ("crash.round", {"number": check.number}, check.round_id),
+        ("crash.verify.number", {}, format_count(check.number, lang)),
         ("crash.verify.seed", {}, check.seed),
         ("crash.verify.previous", {}, check.previous),
         ("crash.verify.links", {}, yes(check.links_to_previous)),

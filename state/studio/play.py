@@ -132,7 +132,8 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
     round_id: str = ""
     payout: str = ""
     result_multiplier: str = ""
-    won: bool = False
+    won: bool = False  # paid more than the stake
+    paid_back: bool = False  # paid something, the stake or less: no win
     history: list[HistoryRow] = []
     # The member's free rounds on this game (a promotion's reward): how many, at what stake.
     free_count: int = 0
@@ -210,7 +211,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
 
     async def _reset_round(self) -> None:
         self.round_id = self.payout = self.result_multiplier = ""
-        self.won = False
+        self.won = self.paid_back = False
         self._open_round = ""
         (await self._choices())._clear()
 
@@ -389,7 +390,8 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         self.nonce = view.nonce + 1
         finished, lang = view.finished, await ui_lang(self)
         self.result_multiplier = format_game_multiplier(view.multiplier, lang) if finished else ""
-        self.won = finished and view.payout > 0
+        self.won = finished and view.payout > view.stake
+        self.paid_back = finished and 0 < view.payout <= view.stake
         self._open_round = "" if finished else view.round_id
         (await self._choices())._show(view, lang)
 
@@ -504,6 +506,7 @@ class VerifyState(rx.State):
 
     round_id: str = ""
     game_code: str = ""
+    demo: bool = False  # a round of this tab's demo: the way back is to the demo
     error: str = ""
     revealed: bool = False
     matches: bool = False
@@ -516,6 +519,7 @@ class VerifyState(rx.State):
         lang, digits = await ui_lang(self), await amount_digits(self)
         self.round_id = self.router.url.query_parameters.get("round", "")[:64]
         self.error, self.rows, self.revealed, self.matches = "", [], False, False
+        self.demo = False
         owners: list[seeds.Owner] = []
         member = await member_or_none(self)
         if member is not None:
@@ -528,6 +532,7 @@ class VerifyState(rx.State):
         for owner in owners:
             try:
                 found = await rounds.verify(owner, self.round_id)
+                self.demo = owner.demo
                 break
             except AppError as exc:
                 failure = exc if exc.code != "play-round-unknown" else failure

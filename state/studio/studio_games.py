@@ -63,7 +63,7 @@ class DiceState(PlayState):
 
 
 class LimboState(PlayState):
-    limbo_target: str = "2.00"
+    limbo_target: str = "2"  # as typed (3,5 or 3.5): the game reads either
     limbo_result: str = ""
 
     def _params(self) -> dict[str, Any]:
@@ -78,7 +78,7 @@ class LimboState(PlayState):
     @rx.event
     @checked
     async def set_limbo_target(self, value: Name) -> None:
-        self.limbo_target = value.strip().replace(",", ".")[:10]
+        self.limbo_target = value.strip()[:10]
         await requote(self)
 
 

@@ -141,10 +141,20 @@ def scratch_grid(detail: dict[str, Any], lang: str) -> Grid:
 
 
 def poker_grid(detail: dict[str, Any], lang: str) -> Grid:
+    """The dealt hand with the strategy's suggested hold, or the final hand, whose held cards
+    are ringed only when it wins."""
     cards = [str(c) for c in detail.get("cards", [])]
-    held = {int(i) for i in detail.get("held", [])}
     hand = str(detail.get("hand", ""))
-    lines = [translate(f"studio.poker.hand.{hand}", lang)] if hand and hand != "nothing" else []
+    won = hand not in ("", "nothing")
+    held = {int(i) for i in detail.get("held", [])} if won else set()
+    lines = [translate(f"studio.poker.hand.{hand}", lang)] if won else []
+    if "advice" in detail:  # dealt, not drawn yet
+        kept = [card_cell(cards[int(i)], False).name for i in detail["advice"]]
+        lines.append(
+            translate("play.poker.advice", lang, cards=" ".join(kept))
+            if kept
+            else translate("play.poker.advice_none", lang)
+        )
     return Grid(cols=5, cells=[card_cell(c, i in held) for i, c in enumerate(cards)], lines=lines)
 
 
@@ -253,7 +263,7 @@ def history_rows(found: Iterable[rounds.RoundView], lang: str, digits: int) -> l
             stake=format_amount(r.stake, lang, digits),
             payout=format_amount(r.payout, lang, digits),
             multiplier=format_game_multiplier(r.multiplier, lang),
-            won=r.payout > 0,
+            won=r.payout > r.stake,  # a win is a profit: 0,36x of the stake is no win
         )
         for r in found
     ]

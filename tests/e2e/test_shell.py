@@ -132,7 +132,7 @@ async def test_phone_width_has_no_horizontal_overflow(
 ) -> None:
     page = await context.new_page()
     await page.set_viewport_size({"width": 360, "height": 740})
-    for path in ("/", "/help", "/down", "/promotions"):
+    for path in ("/", "/help", "/down", "/promotions", "/live"):
         await open_site(page, site_url + path)
         width = await page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, (path, width)

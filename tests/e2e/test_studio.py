@@ -244,7 +244,7 @@ async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_
     await open_site(page, site_url + "/play/BGS_ROULETTE?demo=1")
     await expect(page.get_by_test_id("demo-badge")).to_be_visible()
     await page.get_by_test_id("roulette-black").click()
-    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("2x")
+    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("2,00x")
     await _play_rounds(page, 1)
     await expect(page.get_by_test_id("roulette-number")).to_be_visible()
 
@@ -288,6 +288,32 @@ async def test_bingo_is_not_offered_without_tagalog(page: Page, site_url: str) -
     await open_site(page, site_url + "/play/BGS_BINGO_75?demo=1")
     await expect(page.get_by_test_id("play-blocked")).to_be_visible()
     await expect(page.get_by_test_id("play-balance")).to_have_count(0)
+    # Not offered: no demo to try and no login to ask for (the demo led back here).
+    await expect(page.get_by_test_id("play-demo-link")).to_have_count(0)
+    await expect(page.get_by_test_id("play-login")).to_have_count(0)
+
+
+@pytest.mark.deep
+async def test_limbo_takes_a_target_typed_with_a_comma_and_its_round_leads_back_to_the_demo(
+    page: Page, site_url: str
+) -> None:
+    """The target is typed key by key as a player types it (the field once lost each key to
+    the server's echo), read with the reader's decimal mark; the verify page of a demo round
+    leads back to the demo, not to a page asking to log in."""
+    await open_site(page, site_url + "/play/BGS_LIMBO?demo=1")
+    target = page.get_by_test_id("limbo-target")
+    await expect(target).to_have_value("2")
+    await target.fill("")
+    await target.press_sequentially("3,5", delay=120)
+    await expect(target).to_have_value("3,5")
+    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("3,50x")
+    await expect(page.get_by_test_id("limbo-board")).to_contain_text("3,50x")
+    await _play_rounds(page, 1)
+    await page.get_by_test_id("verify-link").first.click()
+    await expect(page.get_by_test_id("verify-page")).to_be_visible()
+    await page.get_by_test_id("verify-back").click()
+    await expect(page).to_have_url(site_url + "/play/BGS_LIMBO?demo=1")
+    await expect(page.get_by_test_id("demo-badge")).to_be_visible()
 
 
 @pytest.mark.deep
@@ -303,6 +329,6 @@ async def test_the_dice_target_moves_by_keyboard(page: Page, site_url: str) -> N
     await expect(page.locator("label[for=dice-target]")).to_contain_text("50,50")
     await page.keyboard.press("Home")
     await expect(slider).to_have_value("2")
-    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("49,5x")
+    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("49,50x")
     await page.keyboard.press("End")
     await expect(slider).to_have_value("98")

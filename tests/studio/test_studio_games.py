@@ -399,6 +399,7 @@ def test_dice_rejects_bad_targets_naming_the_range(target: object) -> None:
 def test_limbo_round() -> None:
     g = game("BGS_LIMBO")
     assert g.quoted_multiplier({"target": "2"}) == Decimal("2.00")
+    assert g.quoted_multiplier({"target": "3,5"}) == Decimal("3.50")  # typed the Portuguese way
     wins = 0
     for nonce in range(400):
         o = g.play(rng(nonce), {"target": "2"})

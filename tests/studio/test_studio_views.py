@@ -61,14 +61,19 @@ def test_a_slot_with_scatters_and_free_spins_says_so() -> None:
     assert len(grid.lines) == 2
 
 
-def test_poker_cards_show_rank_suit_colour_and_the_hand() -> None:
-    grid = studio_views.poker_grid(
-        {"cards": ["TD", "AS", "2H", "2C", "9S"], "held": [2, 3], "hand": "nothing"}, "en"
-    )
-    assert [cell.icon for cell in grid.cells] == ["10♦", "A♠", "2♥", "2♣", "9♠"]
-    assert [cell.red for cell in grid.cells] == [True, False, True, False, False]
-    assert [cell.hit for cell in grid.cells] == [False, False, True, True, False]
-    assert grid.lines == [] and grid.cols == 5
+def test_poker_cards_show_rank_suit_colour_the_hand_and_the_suggested_hold() -> None:
+    cards = ["TD", "AS", "2H", "2C", "9S"]
+    dealt = studio_views.poker_grid({"cards": cards, "hand": "nothing", "advice": [2, 3]}, "pt")
+    assert [cell.icon for cell in dealt.cells] == ["10♦", "A♠", "2♥", "2♣", "9♠"]
+    assert [cell.red for cell in dealt.cells] == [True, False, True, False, False]
+    assert dealt.lines == ["Sugestão: manter 2♥ 2♣"] and dealt.cols == 5
+    nothing = studio_views.poker_grid({"cards": cards, "hand": "nothing", "advice": []}, "en")
+    assert nothing.lines == ["Suggested: draw all five"]
+    # Drawn: a losing hand rings none of the cards held; a winning one rings them.
+    lost = studio_views.poker_grid({"cards": cards, "held": [2, 3], "hand": "nothing"}, "en")
+    assert not any(cell.hit for cell in lost.cells) and lost.lines == []
+    pair = studio_views.poker_grid({"cards": cards, "held": [0, 1], "hand": "two_pair"}, "en")
+    assert [cell.hit for cell in pair.cells] == [True, True, False, False, False]
     royal = studio_views.poker_grid({"cards": [], "hand": "royal_flush"}, "en")
     assert royal.lines == ["Royal flush"]
 
@@ -81,7 +86,7 @@ def test_scratch_and_bingo_grids() -> None:
     assert [cell.hit for cell in scratch.cells] == [True, False, True, True, False, False]
     assert scratch.lines == []
     won = studio_views.scratch_grid({"grid": [], "symbol": "COIN", "prize": "5"}, "en")
-    assert won.lines == ["Three Coin: pays 5 times the bet"]
+    assert won.lines == ["3 × Coin: pays 5 times the bet"]
     bingo = studio_views.bingo_grid(
         {"card": [[1, 0], [3, 4]], "marked": [[True, True], [False, True]], "balls": [1, 4]},
         "en",
@@ -122,16 +127,17 @@ def test_roulette_chips_are_bounded_and_become_bets() -> None:
 @pytest.mark.parametrize(
     ("value", "lang", "shown"),
     [
-        (Decimal("2.500"), "en", "2.5x"),
-        (Decimal("2.500"), "pt", "2,5x"),
-        (Decimal("0"), "pt", "0x"),
-        (Decimal("1000"), "pt", "1.000x"),
-        (Decimal("5000"), "en", "5,000x"),
-        (Decimal("1.4785"), "pt", "1,4785x"),
-        (Decimal("1E+3"), "en", "1,000x"),
+        (Decimal("2.500"), "en", "2.50x"),
+        (Decimal("2.500"), "pt", "2,50x"),
+        (Decimal("0"), "pt", "0,00x"),
+        (Decimal("1000"), "pt", "1.000,00x"),
+        (Decimal("5000"), "en", "5,000.00x"),
+        (Decimal("1.4785"), "pt", "1,47x"),
+        (Decimal("0.6666"), "en", "0.66x"),
+        (Decimal("1E+3"), "en", "1,000.00x"),
     ],
 )
-def test_multipliers_are_shown_short_in_the_readers_decimals(
+def test_multipliers_are_shown_with_two_decimals_the_readers_way(
     value: Decimal, lang: str, shown: str
 ) -> None:
     assert format_game_multiplier(value, lang) == shown
@@ -147,14 +153,14 @@ def test_a_paytable_s_multipliers_take_the_readers_decimal_mark() -> None:
 @pytest.mark.parametrize(
     ("code", "lang", "label", "pays"),
     [
-        ("BGS_DICE", "pt", "Chance de ganhar 49,5 %", "2x"),
-        ("BGS_DICE", "en", "Win chance 49.5 %", "2x"),
-        ("BGS_LIMBO", "pt", "Chance de 0,099 %", "1.000x"),
-        ("BGS_SCRATCH_LUCKY", "pt", "3 × Diamante (chance de 1 em 100.000)", "1.000x"),
-        ("BGS_SCRATCH_LUCKY", "en", "3 × Diamond (odds 1 in 100,000)", "1,000x"),
-        ("BGS_PLINKO", "pt", "8 fileiras, risco baixo", "0,52x – 5,6x"),
-        ("BGS_SLOT_JUNGLE", "pt", "3+ SCATTER: 10 giros grátis, prêmios × 3", "10 × 3x"),
-        ("BGS_MINES", "pt", "Minas: 3 · casas abertas: 3", "1,4785x"),
+        ("BGS_DICE", "pt", "Chance de ganhar 49,5 %", "2,00x"),
+        ("BGS_DICE", "en", "Win chance 49.5 %", "2.00x"),
+        ("BGS_LIMBO", "pt", "Chance de 0,099 %", "1.000,00x"),
+        ("BGS_SCRATCH_LUCKY", "pt", "3 × Diamante (chance de 1 em 100.000)", "1.000,00x"),
+        ("BGS_SCRATCH_LUCKY", "en", "3 × Diamond (odds 1 in 100,000)", "1,000.00x"),
+        ("BGS_PLINKO", "pt", "8 fileiras, risco baixo", "0,52x – 5,60x"),
+        ("BGS_SLOT_JUNGLE", "pt", "3+ SCATTER: 10 giros grátis, prêmios × 3", "10 × 3,00x"),
+        ("BGS_MINES", "pt", "Minas: 3 · casas abertas: 3", "1,47x"),
     ],
 )
 def test_a_paytable_s_every_number_is_written_the_readers_way(

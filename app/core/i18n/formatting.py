@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
 from babel import Locale
@@ -99,12 +99,11 @@ def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
 
 
 def format_game_multiplier(value: Decimal, ui_lang: str) -> str:
-    """An in-house game's multiplier as its page shows it, short: no trailing zeros, every
-    place kept, grouped the reader's way, x after (2,5x or 2.5x; 1.000x or 1,000x; 0x)."""
-    number = format_decimal(
-        value.normalize(), format="#,##0.#", locale=_locale(ui_lang), decimal_quantization=False
-    )
-    return number + MULTIPLIER_SIGN
+    """An in-house game's multiplier as its page shows it: two decimals, as Crash shows its
+    curve, grouped the reader's way, x after (2,50x or 2.50x; 1.000,00x; 0,00x). A longer
+    one is cut, never rounded up: Mines' 1.2857 shows 1,28x, no more than it pays."""
+    cut = value.quantize(Decimal("0.01"), rounding=ROUND_DOWN)
+    return format_decimal(cut, format="#,##0.00", locale=_locale(ui_lang)) + MULTIPLIER_SIGN
 
 
 def format_balance(amount: Decimal, ui_lang: str, hidden: bool, digits: int = CENTS) -> str:

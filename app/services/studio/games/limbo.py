@@ -11,14 +11,8 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from app.core.errors import AppError
-from app.services.studio.games.base import (
-    GameSpec,
-    OneStep,
-    Outcome,
-    PayRow,
-    decimal_param,
-)
+from app.services.amounts import parse_number
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, PayRow
 
 SPAN = 2**32
 MIN_TARGET = Decimal("1.01")
@@ -53,11 +47,16 @@ class Limbo(OneStep):
         ]
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]:
-        bounds = {"min": MIN_TARGET, "max": MAX_TARGET}
-        target = decimal_param(params, "target", "studio-limbo-target", bounds)
-        # the range first: quantizing a huge number fails
-        if not MIN_TARGET <= target <= MAX_TARGET or target != target.quantize(STEP):
-            raise AppError("studio-limbo-target", 400, bounds)
+        # As the player typed it: a dot or a comma for the decimals (3,5 on a Portuguese page).
+        target = parse_number(
+            params.get("target"),
+            "studio-limbo-target",
+            places=2,
+            minimum=MIN_TARGET,
+            maximum=MAX_TARGET,
+            status=400,
+            params={"min": MIN_TARGET, "max": MAX_TARGET},
+        )
         return {"target": f"{target.quantize(STEP)}"}
 
     def quoted_multiplier(self, params: dict[str, Any]) -> Decimal:

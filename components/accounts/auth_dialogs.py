@@ -69,7 +69,7 @@ def _dial_code_picker() -> rx.Component:
             value=SiteState.dial_shown,
             on_change=SiteState.set_dial_code,
             auto_complete="tel-country-code",
-            class_name=f"{INPUT} !w-24 !px-2",
+            class_name=f"{INPUT} !w-32 !px-2",
             data_testid="dial-code",
         ),
         class_name="block",

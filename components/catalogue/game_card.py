@@ -173,8 +173,9 @@ def game_card(game: rx.Var) -> rx.Component:
             rx.el.div(
                 _start_button(game, demo=False),
                 rx.cond(game.demo, _start_button(game, demo=True)),
-                # One low row, so the picture stays in sight on a phone's narrow card.
-                class_name="absolute inset-x-1.5 bottom-1.5 flex gap-1",
+                # One low row, so the picture stays in sight on a phone's narrow card; on the
+                # narrowest (the search's) the demo wraps below rather than spill out of it.
+                class_name="absolute inset-x-1.5 bottom-1.5 flex flex-wrap gap-1",
             ),
             class_name="relative",
         ),

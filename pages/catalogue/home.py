@@ -290,8 +290,9 @@ def paid_out() -> rx.Component:
             ),
             rx.el.p(t("homepage.paid_out_hint"), class_name="text-xs"),
             class_name=(
-                "mt-4 flex flex-col items-center justify-center gap-1 h-28 rounded-2xl "
-                "text-slate-900 bg-gradient-to-r from-amber-300 via-yellow-200 to-amber-400"
+                "mt-4 flex flex-col items-center justify-center gap-1 min-h-28 px-4 py-3 "
+                "rounded-2xl text-center text-slate-900 "
+                "bg-gradient-to-r from-amber-300 via-yellow-200 to-amber-400"
             ),
             data_testid="home-paid-out",
         ),

@@ -21,7 +21,7 @@ from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlmodel import select
 
 from app.core.db import session_scope
-from app.core.i18n import translate
+from app.core.i18n import Amount, translate
 from app.core.security import hash_password
 from models import Member
 from models.identity import IdentityStatus, MemberIdentity
@@ -149,7 +149,8 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
     await page.locator("input[name=amount]").fill("51")
     await page.get_by_test_id("deposit-submit").click()
     await expect(page.get_by_test_id("form-error").first).to_have_text(
-        translate("protection-limit-reached-deposit", "pt"), timeout=SLOW_MS
+        translate("protection-limit-reached-deposit", "pt", left=Amount(Decimal(50), 2)),
+        timeout=SLOW_MS,
     )
     await open_site(page, site_url + "/responsibleGaming")
     await expect(page.get_by_test_id("limit-row")).to_have_count(3, timeout=SLOW_MS)

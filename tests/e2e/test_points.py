@@ -143,13 +143,17 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     spins = page.locator("[data-testid=reward-card][data-code=SPINS10]")  # seeded free spins
     await expect(spins).to_contain_text("10 rodadas grátis de Rolos da Selva a R$ 0,50 cada")
 
-    # Redeem the item: quantity, delivery address, payment password.
-    await (
-        page.locator(f"[data-testid=reward-card][data-code={mug}]")
-        .get_by_test_id("reward-redeem")
-        .click()
+    # Redeem the item: quantity, delivery address, payment password. Escape closes the
+    # dialog, as every dialog of the site; the reward is then chosen again.
+    redeem = page.locator(f"[data-testid=reward-card][data-code={mug}]").get_by_test_id(
+        "reward-redeem"
     )
+    await redeem.click()
     dialog = page.get_by_test_id("points-redeem-dialog")
+    await expect(dialog).to_be_visible(timeout=SLOW_MS)
+    await page.keyboard.press("Escape")
+    await expect(dialog).to_have_count(0, timeout=SLOW_MS)
+    await redeem.click()
     await expect(dialog).to_be_visible(timeout=SLOW_MS)
     await expect(page.get_by_test_id("redeem-total")).to_have_text("Total: 30 pontos")
     await page.get_by_test_id("points-payment-password").fill(PAY_PASSWORD)

@@ -18,6 +18,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import dialect_insert
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.services import reporting
 from app.services.brands import Brand
 from app.services.identity import onboarding
@@ -77,16 +78,24 @@ async def _refuse_or_alert(
     rows: Sequence[MemberLimit | LimitLine],
     used: dict[tuple[LimitKind, LimitPeriod], Decimal],
     now: datetime,
+    amount: Decimal,
 ) -> None:
-    """Refuse when a limit would be passed; else post each limit's first 80 % alert of its
-    period (`rows` may be detached copies: the stored row is read to be written)."""
+    """Refuse when a limit would be passed (a deposit's refusal says how much the period
+    still takes: `amount` is counted in `used`); else post each limit's first 80 % alert of
+    its period (`rows` may be detached copies: the stored row is read to be written)."""
     for row in rows:
         assert row.value is not None
         kind = LimitKind(row.kind)
         figure = used[(kind, LimitPeriod(row.period))]
         over = figure >= row.value if kind is LimitKind.TIME else figure > row.value
         if over:
-            raise AppError(f"protection-limit-reached-{kind.value.lower()}", 403)
+            left = max(row.value - (figure - amount), ZERO)
+            remaining: dict[str, object] = {"left": Amount(left, brand.amount_digits)}
+            raise AppError(
+                f"protection-limit-reached-{kind.value.lower()}",
+                403,
+                remaining if kind is LimitKind.DEPOSIT else None,
+            )
     language = member_language(member, brand.default_language)
     for row in rows:
         assert row.value is not None
@@ -131,7 +140,7 @@ async def _check(
     for period in LimitPeriod:
         if (LimitKind.TIME, period) in used:
             used[(LimitKind.TIME, period)] += (Decimal(running) / 60).quantize(CENT)
-    await _refuse_or_alert(session, member, brand, spans, rows, used, now)
+    await _refuse_or_alert(session, member, brand, spans, rows, used, now, amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +333,7 @@ async def check_bet(session: AsyncSession, member: Member, amount: Decimal, now:
             )
             minutes = (Decimal(snap.played[period]) / 60).quantize(CENT)
             used[(LimitKind.TIME, period)] = minutes + running
-        await _refuse_or_alert(session, member, brand, spans, snap.rows, used, now)
+        await _refuse_or_alert(session, member, brand, spans, snap.rows, used, now, amount)
     if reality_check_due(snap.state, profile, now):
         raise AppError(REALITY_CHECK_DUE, 403)
     last = snap.state.last_play_at if snap.state is not None else None

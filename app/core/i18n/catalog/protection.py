@@ -27,8 +27,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "You already have a pause that lasts as long or longer. It cannot be shortened."
         ),
         "protection-limit-reached-deposit": (
-            "This deposit would pass your deposit limit. You can deposit again when the limit's "
-            "period starts over."
+            "This deposit would pass your deposit limit: {left} is left to deposit in this "
+            "period. The whole limit is back when the period starts over."
         ),
         "protection-limit-reached-loss": (
             "This bet would pass your loss limit, so it was not placed. Betting resumes when the "
@@ -227,8 +227,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Você já tem uma pausa igual ou mais longa. Ela não pode ser encurtada."
         ),
         "protection-limit-reached-deposit": (
-            "Este depósito ultrapassaria seu limite de depósito. Você poderá depositar de novo "
-            "quando o período do limite recomeçar."
+            "Este depósito ultrapassaria seu limite de depósito: neste período ainda cabem "
+            "{left}. O limite inteiro volta quando o período recomeçar."
         ),
         "protection-limit-reached-loss": (
             "Esta aposta ultrapassaria seu limite de perda e não foi feita. As apostas voltam "

@@ -25,6 +25,7 @@ from app.reconnect import guard_uploads, keep_state_on_new_token
 from app.services import site_map
 from app.services.brands import brands
 from app.services.lottery import plays
+from components.i18n import page_title
 from pages.registry import all_pages, sitemap_paths
 from state.accounts.auth import AuthState
 from state.backoffice.console import ConsoleState
@@ -125,7 +126,7 @@ for page in all_pages():
         page.build,
         route=page.path,
         on_load=[*ON_LOAD, *gate, *page.load],
-        title=page.title,
+        title=page_title(page.title),
     )
 # Last: the event namespace exists once pages with state are added.
 keep_state_on_new_token(app)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import reflex as rx
 
 from app.core.i18n import has_key
@@ -13,6 +15,18 @@ def t(key: str) -> rx.Var[str]:
     if not has_key(key):
         raise KeyError(f"missing catalog key {key!r}")  # caught at compile time, not by users
     return SiteState.texts[key].to(str)
+
+
+def title_key(title: str) -> str:
+    """The catalog key of a page's title (pages/registry.py `Page.title`, in English)."""
+    return "title." + re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_")
+
+
+def page_title(title: str) -> rx.Var[str]:
+    """A page's browser-tab title in the reader's language, with the brand's name once the
+    brand has loaded ("Depositar · Sorte Grande")."""
+    words = t(title_key(title))
+    return rx.cond(SiteState.brand_name != "", words + " · " + SiteState.brand_name, words)
 
 
 # Times and amounts in lists are formatted in the browser: the visitor's own time zone, and

@@ -341,7 +341,7 @@ def _dialog_shell(title: rx.Var, body: rx.Component, testid: str) -> rx.Componen
             ),
             data_testid=testid,
         ),
-        rx.window_event_listener(on_key_down=lambda key: PointsState.close_dialog(key)),
+        rx.window_event_listener(on_key_down=lambda key: PointsState.close_on_escape(key)),
         class_name="fixed inset-0 z-50 flex items-center justify-center p-4 bg-black/60",
     )
 

@@ -30,7 +30,7 @@ from state.accounts.auth import AuthState, real_member_gate, real_member_or_none
 from state.cashier.wallet import WalletState
 from state.errors import describe
 from state.gates import gated
-from state.guard import ARGS, LOGIN, Form, Index, Name, Page, checked
+from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
 from state.member_page import MemberPage, member_action
 from state.paging import Paging, page_count
 from state.rows import row_of
@@ -41,8 +41,8 @@ from state.site import current_brand, ui_lang
 HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each(
         "PointsState.",
-        "close_dialog go go_mall load move_window open_convert open_redeem preview_convert "
-        "set_quantity set_range set_view",
+        "close_dialog close_on_escape go go_mall load move_window open_convert open_redeem "
+        "preview_convert set_quantity set_range set_view",
         gates.READ,
     ),
     **gates.each("PointsState.", "convert redeem", gates.CLAIM),
@@ -368,11 +368,15 @@ class PointsState(MemberPage, Paging, rx.State):
         return None
 
     @rx.event
+    def close_dialog(self) -> None:
+        self.dialog, self.chosen, self.errors, self.error = "", RewardCard(), {}, ""
+
+    @rx.event
     @checked
-    def close_dialog(self, key: Name = "Escape") -> None:
-        """The dialog's close button, or a key pressed while it is open: Escape closes it."""
+    def close_on_escape(self, key: Name) -> None:
+        """A key pressed while a dialog is open: Escape closes it, as every dialog's."""
         if key == "Escape":
-            self.dialog, self.chosen, self.errors, self.error = "", RewardCard(), {}, ""
+            self.close_dialog()
 
     @rx.event
     @checked
@@ -467,7 +471,8 @@ HANDLER_CHECKS: dict[str, str] = {
     "PointsState.open_redeem": f"{ARGS}; login gate; a reward of the mall page this tab shows",
     "PointsState.set_quantity": f"{ARGS}; within the reward's limit",
     "PointsState.open_convert": "login gate; opens this tab's dialog",
-    "PointsState.close_dialog": f"{ARGS}; closes this tab's dialog",
+    "PointsState.close_dialog": GUEST,
+    "PointsState.close_on_escape": f"{ARGS}; closes this tab's dialog",
     "PointsState.preview_convert": f"{ARGS}; arithmetic on the brand's ratio",
     "PointsState.redeem": (
         f"{ARGS}; {LOGIN}, real accounts; payment password; the tab's chosen reward"

@@ -26,6 +26,8 @@ from app.core.i18n.formatting import (
     format_rate,
     percent_of_rate,
 )
+from components.i18n import title_key
+from pages.registry import all_pages
 
 
 def test_en_and_pt_have_the_same_keys() -> None:
@@ -147,3 +149,13 @@ def test_a_rate_reads_as_a_plain_percent() -> None:
         "0",
         "0",
     ]
+
+
+def test_every_player_page_has_its_tab_title_in_both_languages() -> None:
+    """The browser tab says the page in the reader's language (components.i18n.page_title):
+    a new page's title needs its words in the catalog."""
+    for page in all_pages():
+        if not page.console:
+            key = title_key(page.title)
+            assert translate(key, "en") == page.title, key
+            assert translate(key, "pt") != key, key

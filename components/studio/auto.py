@@ -37,7 +37,8 @@ def _field(label_key: str, name: str, value: rx.Var, test_id: str, **props: obje
             data_testid=test_id,
             **props,
         ),
-        class_name="min-w-0 space-y-1",
+        # The fields of a row line up at the bottom when a label wraps on a phone.
+        class_name="min-w-0 flex flex-col justify-end gap-1",
     )
 
 

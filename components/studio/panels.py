@@ -408,7 +408,8 @@ def history_panel() -> rx.Component:
                     rx.el.a(
                         t("play.verify"),
                         href=routes.PLAY_VERIFY + "?round=" + r.id,
-                        class_name=LINK,
+                        # A finger's target: the row's words alone were 20 px tall.
+                        class_name=f"{LINK} inline-flex items-center min-h-9 px-1",
                         data_testid="verify-link",
                     ),
                     key=r.id,

@@ -562,7 +562,7 @@ class VerifyState(rx.State):
 
 def _outcome(multiplier: Decimal, detail: dict[str, Any], lang: str) -> str:
     shown = format_game_multiplier(multiplier, lang)
-    return f"{shown} · {studio_views.outcome_summary(detail)}"
+    return f"{shown} · {studio_views.outcome_summary(detail, lang)}"
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

@@ -4,17 +4,18 @@ Reflex, so each is unit-tested (tests/studio/test_studio_views.py). The game sta
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from app.core.config import PROJECT_ROOT
-from app.core.i18n import translate
+from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import (
     format_amount,
     format_count,
+    format_figure,
     format_game_multiplier,
     format_rate,
 )
@@ -286,15 +287,82 @@ def paytable_rows(game: StudioGame, lang: str) -> list[PaytableRow]:
     return rows
 
 
-def outcome_summary(detail: dict[str, Any]) -> str:
-    """A short text of an outcome for the verify page (the values that decide it)."""
-    keys = (
-        "roll", "result", "number", "colour", "grid", "cards", "hand", "mines", "balls", "rows",
-        "risk", "path", "slot",
-    )  # fmt: skip
-    shown = {k: detail[k] for k in keys if k in detail}
+def _figure(value: object, lang: str) -> str:
+    """A stored figure ("42.13") in the reader's decimals."""
+    try:
+        return format_figure(Decimal(str(value)), lang)
+    except ArithmeticError:
+        return str(value)
+
+
+def _symbol(kind: str, code: object, lang: str) -> str:
+    """A slot's or scratch card's symbol by its name in the reader's language ("10" stays)."""
+    key = f"studio.{kind}.symbol.{code}"
+    return translate(key, lang) if has_key(key) else str(code)
+
+
+def _outcome_parts(detail: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+    """(catalog key of the label, value in the reader's words) of what decided a round."""
+    parts: list[tuple[str, str]] = []
+    if "roll" in detail:  # dice
+        target = _figure(detail.get("target", ""), lang)
+        over = detail.get("direction") == "over"
+        parts.append(("play.verify.roll", _figure(detail["roll"], lang)))
+        parts.append(
+            (
+                "play.verify.target",
+                translate(f"play.verify.{'over' if over else 'under'}", lang, target=target),
+            )
+        )
+    if "result" in detail:  # limbo
+        parts.append(("play.verify.result", _figure(detail["result"], lang) + "x"))
+        parts.append(("play.verify.target", _figure(detail.get("target", ""), lang) + "x"))
+    if "number" in detail:  # roulette
+        colour = translate(f"play.verify.colour.{detail.get('colour', 'green')}", lang)
+        parts.append(("play.verify.number", f"{detail['number']} ({colour})"))
+    if "mines" in detail:  # counted from 1, as a player counts the board
+        parts.append(("play.verify.mines", ", ".join(str(int(m) + 1) for m in detail["mines"])))
+        tiles = detail.get("tiles", [])
+        parts.append(("play.verify.tiles", ", ".join(str(int(t) + 1) for t in tiles) or "—"))
+    if "cards" in detail:  # video poker
+        parts.append(
+            ("play.verify.cards", " ".join(card_cell(str(c), False).name for c in detail["cards"]))
+        )
+        if detail.get("hand"):
+            parts.append(
+                ("play.verify.hand", translate(f"studio.poker.hand.{detail['hand']}", lang))
+            )
+    if "grid" in detail:  # scratch card, row by row
+        rows = detail["grid"]
+        parts.append(
+            (
+                "play.verify.grid",
+                " / ".join(" ".join(_symbol("scratch", s, lang) for s in row) for row in rows),
+            )
+        )
+    if "path" in detail:  # plinko: each row's bounce, then the slot (counted from 1)
+        risk = translate(f"play.plinko.risk.{detail.get('risk')}", lang)
+        parts.append(("play.plinko.rows", f"{detail.get('rows')} · {risk}"))
+        sides = (translate("play.verify.left", lang), translate("play.verify.right", lang))
+        parts.append(("play.verify.path", " ".join(sides[int(p)] for p in detail["path"])))
+        parts.append(("play.verify.slot", str(int(detail.get("slot", 0)) + 1)))
     base = detail.get("base")
-    if isinstance(base, dict):
-        shown["reels"] = base.get("reels")
-        shown["free_spins"] = len(detail.get("free_spins", []))
-    return "; ".join(f"{k}: {json.dumps(v)}" for k, v in shown.items()) or json.dumps(detail)
+    if isinstance(base, dict):  # slot: the reels, top to bottom, then the free spins
+        reels = base.get("reels", [])
+        parts.append(
+            (
+                "play.verify.reels",
+                " | ".join(" ".join(_symbol("slot", s, lang) for s in reel) for reel in reels),
+            )
+        )
+        parts.append(("play.verify.free_spins", str(len(detail.get("free_spins", [])))))
+    if "balls" in detail:  # bingo
+        parts.append(("play.verify.balls", ", ".join(str(b) for b in detail["balls"])))
+    return parts
+
+
+def outcome_summary(detail: dict[str, Any], lang: str) -> str:
+    """What decided a round, in the reader's words and figures, for the verify page (the seeds
+    recompute the same)."""
+    parts = _outcome_parts(detail, lang)
+    return " · ".join(f"{translate(key, lang)}: {value}" for key, value in parts) or "—"

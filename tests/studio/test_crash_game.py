@@ -261,7 +261,7 @@ async def test_the_pages_of_a_process_share_one_read_and_a_member_reads_their_ow
 async def test_the_follower_wakes_every_page_for_the_round_and_a_member_for_their_bets() -> None:
     """One follower per brand and process: the live sockets of every Crash tab wake when the
     round takes off; a member's page wakes when their own bets change, never for another's."""
-    row = await fresh_round()
+    row = await fresh_round(crash_from=120)  # still flying 100 ms after its start
     merchant_id = await brand_id()
     member, player = await crash_player("50.00")
     other, _ = await crash_player()

@@ -72,7 +72,10 @@ async def test_a_played_drop_is_found_again_from_the_revealed_seed() -> None:
         assert view.multiplier == pays and view.payout == (view.stake * pays).quantize(
             Decimal("0.01")
         )
-        assert f"path: {path}" in outcome_summary(view.detail)
+        bounces = " ".join("R" if side else "L" for side in path)
+        assert f"Bounces, top to bottom: {bounces} · Slot: {sum(path) + 1}" in outcome_summary(
+            view.detail, "en"
+        )
 
 
 def test_the_board_follows_the_path_into_its_slot() -> None:

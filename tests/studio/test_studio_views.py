@@ -175,6 +175,13 @@ def test_a_paytable_s_every_number_is_written_the_readers_way(
 def test_the_paytable_and_verify_summary_are_readable() -> None:
     rows = studio_views.paytable_rows(GAMES["BGS_DICE"], "pt")
     assert rows and all(row.label and "{" not in row.label for row in rows)
-    assert studio_views.outcome_summary({"roll": 42.5, "other": 1}) == "roll: 42.5"
-    summary = studio_views.outcome_summary({"base": {"reels": [["A"]]}, "free_spins": [{}]})
-    assert summary == 'reels: [["A"]]; free_spins: 1'
+    dice = {"roll": "42.13", "target": "50.00", "direction": "under", "won": True}
+    assert studio_views.outcome_summary(dice, "pt") == (
+        "Número sorteado: 42,13 · Alvo: abaixo de 50,00"
+    )
+    slot = {"base": {"reels": [["A", "TOUCAN", "10"]]}, "free_spins": [{}]}
+    assert studio_views.outcome_summary(slot, "pt") == (
+        "Rolos, de cima para baixo: A Tucano 10 · Giros grátis: 1"
+    )
+    roulette = {"number": 0, "colour": "green", "chips": []}
+    assert studio_views.outcome_summary(roulette, "en") == "Number: 0 (green)"

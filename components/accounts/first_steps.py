@@ -11,7 +11,7 @@ from components.forms import PRIMARY
 from components.i18n import local_time, t
 from components.link import page_link
 from components.style import FOCUS
-from state.accounts.auth import AuthState
+from state.accounts.auth import STOPPED_PLAYING, AuthState
 from state.accounts.first_steps import FIRST_STEPS_DIALOG, FirstStepsState, StepRow
 from state.site import SiteState
 
@@ -124,7 +124,11 @@ def signed_out_banner() -> rx.Component:
                     class_name="text-sm",
                     data_testid="signed-out-reason",
                 ),
-                rx.el.p(t("signed_out.withdraw"), class_name="text-sm"),
+                # A break leaves only withdrawals; a stop at the reality check leaves everything.
+                rx.cond(
+                    AuthState.signed_out_kind != STOPPED_PLAYING,
+                    rx.el.p(t("signed_out.withdraw"), class_name="text-sm"),
+                ),
                 class_name="flex-1",
             ),
             rx.el.button(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from components.dialog import dialog
-from components.forms import PRIMARY, SECONDARY, form_error
+from components.forms import SECONDARY, form_error
 from components.i18n import t
 from state.protection.reality import REALITY_DIALOG, RealityState
 
@@ -28,21 +28,22 @@ def reality_dialog() -> rx.Component:
             class_name="space-y-1 my-3",
         ),
         form_error(RealityState.error),
+        # Neither choice is pushed: the same look for both, stopping first.
         rx.el.div(
-            rx.el.button(
-                t("protection.reality_continue"),
-                type="button",
-                on_click=RealityState.answer(False),
-                auto_focus=True,
-                class_name=PRIMARY,
-                data_testid="reality-dialog-continue",
-            ),
             rx.el.button(
                 t("protection.reality_stop"),
                 type="button",
                 on_click=RealityState.answer(True),
+                auto_focus=True,
                 class_name=SECONDARY,
                 data_testid="reality-dialog-stop",
+            ),
+            rx.el.button(
+                t("protection.reality_continue"),
+                type="button",
+                on_click=RealityState.answer(False),
+                class_name=SECONDARY,
+                data_testid="reality-dialog-continue",
             ),
             class_name="grid grid-cols-2 gap-2",
         ),

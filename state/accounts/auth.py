@@ -173,6 +173,11 @@ async def take_form(pending: dict[str, Any]) -> dict[str, Any]:
     return {**kept, **await pending_secrets.take(str(pending.get("_secrets", "")))}
 
 
+# The signed-out notice's kind after the member stopped at the reality check (a break's is its
+# own kind): that notice leaves out the line on withdrawals.
+STOPPED_PLAYING = "REALITY_STOP"
+
+
 class AuthState(rx.State):
     _token: str = ""
     # Digest of the browser secret of the browser this tab belongs to (app/reconnect.py).
@@ -200,7 +205,7 @@ class AuthState(rx.State):
     warning_link: str = ""  # where the refused member lifts the warning's refusal (state/gates.py)
     # Why this tab was logged out by the member's own break (its kind, its end as ISO, ""
     # when indefinite): the page says so until put away or the next login.
-    signed_out_kind: str = ""
+    signed_out_kind: str = ""  # a break's kind, or STOPPED_PLAYING
     signed_out_until: str = ""
     remembered_username: str = rx.Cookie("", name="rememberUsername", max_age=REMEMBER_SECONDS)
     remembered_mobile: str = rx.Cookie("", name="rememberMobile", max_age=REMEMBER_SECONDS)
@@ -487,8 +492,9 @@ class AuthState(rx.State):
         return [DialogState.close(LOGOUT_DIALOG), rx.redirect(routes.HOME, replace=True)]
 
     async def _signed_out_for_break(self, kind: str, until: datetime | None) -> Any:
-        """The member's own break ended every session: this tab logs out too and says why
-        and until when (called by the protection page's handler)."""
+        """The member's own break, or their stop at the reality check, ended every session:
+        this tab logs out too and says why and until when (called by the protection page's
+        and the reality check's handlers)."""
         await self._end()
         self.signed_out_kind = kind
         self.signed_out_until = "" if until is None else until.isoformat()

@@ -16,7 +16,7 @@ from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.protection import reality
 from app.services.protection.limits import REALITY_CHECK_DUE
-from state.accounts.auth import AuthState, current_member, member_or_none
+from state.accounts.auth import STOPPED_PLAYING, AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.guard import ARGS, LOGIN, checked
 from state.member_page import MemberPage, member_action
@@ -69,10 +69,14 @@ class RealityState(MemberPage, rx.State):
     @checked
     @member_action
     async def answer(self, stop: bool) -> Any:
-        """Continue (the next check in the brand's minutes) or stop (logged out everywhere)."""
+        """Continue (the next check in the brand's minutes) or stop (logged out everywhere, and
+        the home page says so)."""
         await reality.answer(await current_member(self), clock.now(), stop=stop)
         closed = DialogState.close(REALITY_DIALOG)
-        return [closed, AuthState.logout] if stop else closed
+        if not stop:
+            return closed
+        auth = await self.get_state(AuthState)
+        return [closed, await auth._signed_out_for_break(STOPPED_PLAYING, None)]
 
 
 def _quiet_for(reality: RealityState, member_id: int) -> bool:

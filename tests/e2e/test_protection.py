@@ -174,6 +174,11 @@ async def test_stopping_at_the_reality_check_logs_the_member_out(page: Page, sit
     await page.get_by_test_id("reality-dialog-stop").click()
     await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
     await expect(page.get_by_test_id("member-area")).to_have_count(0, timeout=SLOW_MS)
+    # The home page says why the member is out (no word of withdrawals: nothing was paused).
+    await expect(page.get_by_test_id("signed-out-reason")).to_have_text(
+        translate("signed_out.indefinite.REALITY_STOP", "pt")
+    )
+    await expect(page.get_by_test_id("signed-out-banner")).not_to_contain_text("sacar")
     async with session_scope() as session:
         state = await session.get(MemberProtection, member.id)
     assert state is not None and state.play_started_at is None and state.reality_check_at

@@ -122,7 +122,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.reality_continue": "Continue playing",
         "protection.reality_stop": "Stop and log out",
         "protection.reality_continued": "Enjoy your game. We will check in again later.",
-        "protection.reality_stopped": "You stopped playing and were logged out. See you soon.",
         "protection.kind.DEPOSIT": "Deposit",
         "protection.kind.LOSS": "Loss",
         "protection.kind.WAGER": "Wagering",
@@ -305,25 +304,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.activity.bets": "Número de apostas",
         "protection.activity.balance": "Saldo atual",
         "protection-reality-check-due": (
-            "Hora de uma checagem de realidade: veja há quanto tempo você joga e seu resultado "
-            "na janela da checagem de realidade, e escolha continuar ou parar."
+            "Hora do alerta de tempo de jogo: veja há quanto tempo você joga e seu resultado "
+            "na janela do alerta, e escolha continuar ou parar."
         ),
-        "protection-reality-check-not-due": "Não há checagem de realidade aguardando.",
+        "protection-reality-check-not-due": "Não há alerta de tempo de jogo aguardando.",
         "protection.event.reality-check-continue": (
-            "Checagem de realidade: {minutes} minutos jogados, resultado líquido {net}; "
+            "Alerta de tempo de jogo: {minutes} minutos jogados, resultado líquido {net}; "
             "escolheu continuar."
         ),
         "protection.event.reality-check-stop": (
-            "Checagem de realidade: {minutes} minutos jogados, resultado líquido {net}; "
+            "Alerta de tempo de jogo: {minutes} minutos jogados, resultado líquido {net}; "
             "escolheu parar."
         ),
-        "protection.reality_title": "Checagem de realidade",
+        "protection.reality_title": "Alerta de tempo de jogo",
         "protection.reality_played": "Tempo de jogo (minutos)",
         "protection.reality_net": "Resultado líquido",
         "protection.reality_continue": "Continuar jogando",
         "protection.reality_stop": "Parar e sair",
         "protection.reality_continued": "Bom jogo. Voltaremos a checar mais tarde.",
-        "protection.reality_stopped": "Você parou de jogar e saiu da conta. Até breve.",
         "protection.kind.DEPOSIT": "Depósito",
         "protection.kind.LOSS": "Perda",
         "protection.kind.WAGER": "Valor apostado",

@@ -80,6 +80,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "You excluded yourself with no end date: no bets or deposits."
         ),
         "signed_out.indefinite.COOLING_OFF": "You started a break: no bets or deposits.",
+        "signed_out.indefinite.REALITY_STOP": (
+            "You stopped playing at the reality check and were logged out. See you soon."
+        ),
         "signed_out.withdraw": (
             "Every session has ended. Log in again only to withdraw your balance."
         ),
@@ -166,6 +169,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Você se autoexcluiu sem data de término: sem apostas nem depósitos."
         ),
         "signed_out.indefinite.COOLING_OFF": "Você começou uma pausa: sem apostas nem depósitos.",
+        "signed_out.indefinite.REALITY_STOP": (
+            "Você parou de jogar no alerta de tempo de jogo e saiu da conta. Até breve."
+        ),
         "signed_out.withdraw": (
             "Todas as sessões foram encerradas. Entre de novo apenas para sacar seu saldo."
         ),

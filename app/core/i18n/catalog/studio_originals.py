@@ -37,14 +37,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play.autobet.percent": "Increase in percent",
         "play.autobet.start": "Start autobet",
         "play.autobet.stop": "Stop autobet",
-        "play.autobet.progress": "{count} bet(s) played · result {profit}",
+        "play.autobet.progress": "Bets played: {count} · result {profit}",
         "autobet-bets-invalid": "Choose from 1 to {max} bets.",
         "autobet-stop-invalid": "A stop amount must be above zero with at most two decimals.",
         "autobet-change-invalid": (
             "A stake change is back to the base bet or an increase from 0 to {max} %, with at "
             "most two decimals."
         ),
-        "autobet.stop.done": "Autobet finished: {count} bet(s) played.",
+        "autobet.stop.done": "Autobet finished. Bets played: {count}.",
         "autobet.stop.profit": "Autobet stopped: the profit reached {amount}.",
         "autobet.stop.loss": (
             "Autobet stopped at your stop on loss of {amount}: the next bet could go past it."
@@ -95,7 +95,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play.autobet.percent": "Aumento em porcentagem",
         "play.autobet.start": "Iniciar aposta automática",
         "play.autobet.stop": "Parar aposta automática",
-        "play.autobet.progress": "{count} aposta(s) feita(s) · resultado {profit}",
+        "play.autobet.progress": "Apostas feitas: {count} · resultado {profit}",
         "autobet-bets-invalid": "Escolha de 1 a {max} apostas.",
         "autobet-stop-invalid": (
             "O valor de parada deve ser maior que zero, com até duas casas decimais."
@@ -104,7 +104,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "A mudança da aposta é voltar à aposta base ou aumentar de 0 a {max} %, com até duas "
             "casas decimais."
         ),
-        "autobet.stop.done": "Aposta automática concluída: {count} aposta(s) feita(s).",
+        "autobet.stop.done": "Aposta automática concluída. Apostas feitas: {count}.",
         "autobet.stop.profit": "Aposta automática parada: o lucro chegou a {amount}.",
         "autobet.stop.loss": (
             "Aposta automática parada no seu limite de perda de {amount}: a próxima aposta "

@@ -66,6 +66,15 @@ def _summary() -> rx.Component:
                 class_name="text-2xl font-bold tabular-nums",
                 data_testid="wallet-total",
             ),
+            # The total counts the bonus, which no wallet below lists: said, so that it adds up.
+            rx.cond(
+                TransferState.bonus != "",
+                rx.el.p(
+                    t("transfer.total_bonus").replace("{amount}", TransferState.bonus),
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
+                    data_testid="wallet-total-bonus",
+                ),
+            ),
             class_name="text-right",
         ),
         class_name="flex justify-between gap-4 mb-4",

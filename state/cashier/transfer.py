@@ -50,6 +50,7 @@ class TransferState(MemberPage, rx.State):
     main: str = ""
     main_raw: str = "0"
     total: str = ""
+    bonus: str = ""  # the bonus the total counts, "" without one (no wallet lists it)
     recallable: bool = False  # a game's wallet holds money to bring back
     wallets: list[VendorWallet] = []
     vendor: str = ""
@@ -65,6 +66,7 @@ class TransferState(MemberPage, rx.State):
         self.main = format_amount(found.cash, lang, digits)
         self.main_raw = str(found.cash)
         self.total = format_amount(found.sum_balance, lang, digits)
+        self.bonus = format_amount(found.bonus, lang, digits) if found.bonus > 0 else ""
         self.recallable = found.vendor_total > 0
         self.wallets = [
             VendorWallet(

@@ -96,6 +96,10 @@ async def test_transfer_in_and_out_and_bonus_details(
     await expect(page.get_by_test_id("bonus-list")).to_contain_text("Cashback", timeout=SLOW)
     await expect(page.get_by_test_id("bonus-list")).to_contain_text("15,00", timeout=SLOW)
     await _shots(page, "bonus", tmp_path)
+    # The wallet page's total counts the bonus, which no wallet lists, and says so.
+    await page.goto(site_url + "/transferFund")
+    await expect(page.get_by_test_id("wallet-total")).to_have_text("117,35", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-total-bonus")).to_have_text("inclui 15,00 de bônus")
     print(f"screenshots in {tmp_path}")
 
 

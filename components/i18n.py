@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import reflex as rx
 
@@ -15,6 +16,12 @@ def t(key: str) -> rx.Var[str]:
     if not has_key(key):
         raise KeyError(f"missing catalog key {key!r}")  # caught at compile time, not by users
     return SiteState.texts[key].to(str)
+
+
+def line_with(value: rx.Var[str], key: str, name: str, **props: Any) -> rx.Component:
+    """A line of the catalog's words with their `{name}` filled by `value`, shown only while
+    `value` is not empty (the multiplier a bet would pay, the bonus a total counts)."""
+    return rx.cond(value != "", rx.el.p(t(key).replace("{" + name + "}", value), **props))
 
 
 def title_key(title: str) -> str:

@@ -11,7 +11,7 @@ import reflex as rx
 
 from app import routes
 from app.core.manifests import declared
-from components.i18n import local_time, t
+from components.i18n import line_with, local_time, t
 from components.style import FOCUS, until_loaded
 from state.backoffice.console import ConsoleState, CurrencyConsolePage, MenuItem
 from state.site import SiteState
@@ -472,13 +472,12 @@ def currency_choice(page: type[CurrencyConsolePage]) -> rx.Component:
     brands hold several (reais and dong are never added up), and of one of their brands or
     every brand of the currency when they have several; each refusal beside its choice."""
     return rx.el.div(
-        rx.cond(
-            page.currency != "",
-            rx.el.p(
-                t("bo.dash.currency").replace("{currency}", page.currency),
-                data_testid="figures-currency",
-                class_name="text-sm text-slate-600 dark:text-slate-400",
-            ),
+        line_with(
+            page.currency,
+            "bo.dash.currency",
+            "currency",
+            data_testid="figures-currency",
+            class_name="text-sm text-slate-600 dark:text-slate-400",
         ),
         rx.cond(
             page.currencies.length() > 1,

@@ -11,7 +11,7 @@ from reflex.event import EventType
 from app import routes
 from components.dialog import dialog
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY, form_error, refusal_remedy
-from components.i18n import t
+from components.i18n import line_with, t
 from components.style import FOCUS, INFO_TAG
 from state.accounts.auth import AuthState
 from state.site import SiteState
@@ -157,13 +157,12 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             class_name="text-xs text-slate-500 dark:text-slate-400",
             data_testid="bet-limits",
         ),
-        rx.cond(
-            PlayState.quoted != "",
-            rx.el.p(
-                t("play.quoted").replace("{multiplier}", PlayState.quoted),
-                class_name="text-sm font-medium text-amber-700 dark:text-amber-300",
-                data_testid="quoted-multiplier",
-            ),
+        line_with(
+            PlayState.quoted,
+            "play.quoted",
+            "multiplier",
+            class_name="text-sm font-medium text-amber-700 dark:text-amber-300",
+            data_testid="quoted-multiplier",
         ),
         rx.el.button(
             action if action is not None else t("play.play"),

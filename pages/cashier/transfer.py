@@ -7,7 +7,7 @@ import reflex as rx
 
 from app import routes
 from components.forms import INPUT, PRIMARY, SECONDARY, form_error, notice, tabs
-from components.i18n import t
+from components.i18n import line_with, t
 from components.layout import member_page
 from components.style import FOCUS
 from pages.registry import Page
@@ -67,13 +67,12 @@ def _summary() -> rx.Component:
                 data_testid="wallet-total",
             ),
             # The total counts the bonus, which no wallet below lists: said, so that it adds up.
-            rx.cond(
-                TransferState.bonus != "",
-                rx.el.p(
-                    t("transfer.total_bonus").replace("{amount}", TransferState.bonus),
-                    class_name="text-xs text-slate-500 dark:text-slate-400",
-                    data_testid="wallet-total-bonus",
-                ),
+            line_with(
+                TransferState.bonus,
+                "transfer.total_bonus",
+                "amount",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
+                data_testid="wallet-total-bonus",
             ),
             class_name="text-right",
         ),

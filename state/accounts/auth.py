@@ -491,7 +491,7 @@ class AuthState(rx.State):
         await self._end()
         return [DialogState.close(LOGOUT_DIALOG), rx.redirect(routes.HOME, replace=True)]
 
-    async def _signed_out_for_break(self, kind: str, until: datetime | None) -> Any:
+    async def _signed_out_by_own_choice(self, kind: str, until: datetime | None) -> Any:
         """The member's own break, or their stop at the reality check, ended every session:
         this tab logs out too and says why and until when (called by the protection page's
         and the reality check's handlers)."""

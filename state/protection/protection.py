@@ -176,7 +176,7 @@ class ProtectionState(MemberPage, rx.State):
         )
         self.error = self.notice = ""
         auth = await self.get_state(AuthState)
-        return await auth._signed_out_for_break(started.kind.value, started.until)
+        return await auth._signed_out_by_own_choice(started.kind.value, started.until)
 
     @rx.event
     @checked

@@ -76,7 +76,7 @@ class RealityState(MemberPage, rx.State):
         if not stop:
             return closed
         auth = await self.get_state(AuthState)
-        return [closed, await auth._signed_out_for_break(STOPPED_PLAYING, None)]
+        return [closed, await auth._signed_out_by_own_choice(STOPPED_PLAYING, None)]
 
 
 def _quiet_for(reality: RealityState, member_id: int) -> bool:

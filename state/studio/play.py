@@ -390,8 +390,8 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         self.nonce = view.nonce + 1
         finished, lang = view.finished, await ui_lang(self)
         self.result_multiplier = format_game_multiplier(view.multiplier, lang) if finished else ""
-        self.won = finished and view.payout > view.stake
-        self.paid_back = finished and 0 < view.payout <= view.stake
+        self.won = finished and view.won
+        self.paid_back = finished and not view.won and view.payout > 0
         self._open_round = "" if finished else view.round_id
         (await self._choices())._show(view, lang)
 

@@ -264,7 +264,7 @@ def history_rows(found: Iterable[rounds.RoundView], lang: str, digits: int) -> l
             stake=format_amount(r.stake, lang, digits),
             payout=format_amount(r.payout, lang, digits),
             multiplier=format_game_multiplier(r.multiplier, lang),
-            won=r.payout > r.stake,  # a win is a profit: 0,36x of the stake is no win
+            won=r.won,
         )
         for r in found
     ]

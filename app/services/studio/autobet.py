@@ -160,7 +160,7 @@ def next_stop(run: Run, limits: BetLimits) -> Run:
 def settle(run: Run, view: rounds.RoundView) -> Run:
     """The run after a settled round: the profit, the count and the next stake."""
     chosen = run.plan
-    change = chosen.on_win if view.payout > view.stake else chosen.on_loss
+    change = chosen.on_win if view.won else chosen.on_loss
     return replace(
         run,
         played=run.played + 1,

@@ -159,6 +159,12 @@ class RoundView:
     balance: Decimal | None
     created_at: datetime
 
+    @property
+    def won(self) -> bool:
+        """A win is a profit: a round paying the stake or less gives money back, no win
+        (the page's words and colours, the history and autobet's on-win change agree)."""
+        return self.payout > self.stake
+
 
 def _view(
     row: StudioRound,

@@ -220,6 +220,8 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
         player.username, timeout=SLOW_MS
     )
     await checker.go_back()
+    # The click waits for the page's loaders: one sent before them would be cleared by them.
+    await expect(checker.locator("[aria-busy=true]")).to_have_count(0, timeout=SLOW_MS)
     await waiting.get_by_test_id("approval-approve").click()
     await expect(checker.get_by_test_id("console-notice")).to_contain_text(
         "Aprovado: Creditar R$ 1.500,00", timeout=SLOW_MS

@@ -236,11 +236,21 @@ def lottery_verify_page() -> rx.Component:
             rx.el.h1(t("lotterypage.verify.title"), class_name="text-2xl font-bold"),
             rx.cond(
                 state.error != "",
-                rx.el.p(
-                    state.error,
-                    role="alert",
-                    class_name="text-red-600 dark:text-red-400 font-medium",
-                    data_testid="verify-error",
+                rx.el.div(
+                    rx.el.p(
+                        state.error,
+                        role="alert",
+                        class_name="text-red-600 dark:text-red-400 font-medium",
+                        data_testid="verify-error",
+                    ),
+                    rx.el.p(t("lotterypage.verify.find"), class_name="text-sm"),
+                    page_link(
+                        t("lotterypage.back"),
+                        href=routes.LOTTERY,
+                        class_name=LINK,
+                        data_testid="verify-lobby",
+                    ),
+                    class_name="space-y-3",
                 ),
                 rx.el.div(
                     rx.el.dl(

@@ -140,9 +140,13 @@ def _reward(item: rx.Var) -> rx.Component:
             rx.el.div(
                 rx.el.span(item.cost, class_name="font-semibold font-mono tabular-nums"),
                 rx.el.button(
-                    rx.cond(item.sold_out, t("points.sold_out"), t("points.redeem")),
+                    rx.cond(
+                        item.sold_out,
+                        t("points.sold_out"),
+                        rx.cond(item.short != "", item.short, t("points.redeem")),
+                    ),
                     type="button",
-                    disabled=item.sold_out,
+                    disabled=item.sold_out | (item.short != ""),
                     on_click=PointsState.open_redeem(item.id),
                     class_name=f"{PRIMARY} !w-auto px-4 !h-9 text-sm",
                     data_testid="reward-redeem",

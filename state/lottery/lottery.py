@@ -18,7 +18,7 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_multiplier, typed_amount
+from app.core.i18n.formatting import format_multiplier, format_symbol_amount, typed_amount
 from app.services import gates
 from app.services.catalogue import lobby as catalogue_lobby
 from app.services.lottery import entries as lottery_entries
@@ -566,9 +566,11 @@ class LotteryState(MemberPage, Lean, rx.State):
         member = await current_member(self)
         bet = await member_play.place_bet(member, self.issue, self._request(), clock.now())
         lang = await ui_lang(self)
+        brand = await current_brand(self)
+        stake = format_symbol_amount(bet.stake, brand.currency_symbol, lang, brand.amount_digits)
         issue = f"{self.issue} + {self.partner_issue}" if self.two_stations else self.issue
         return await self._after_bet(
-            translate("lotterypage.placed", lang, issue=issue) + f" ({bet.uid[:8]})"
+            translate("lotterypage.placed", lang, issue=issue, stake=stake)
         )
 
     @rx.event

@@ -16,6 +16,7 @@ from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import LOCALES, format_amount
 from app.services import gates
+from app.services.cashier import withdrawal_rules
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
@@ -89,7 +90,11 @@ def _rate(value: Decimal, lang: str) -> str:
     return f"{format_decimal(value, format='0.###', locale=LOCALES.get(lang, LOCALES['en']))}%"
 
 
-def level_rows(found: vip.VipPage, lang: str, digits: int) -> list[LevelRow]:
+def level_rows(
+    found: vip.VipPage, lang: str, digits: int, floor: withdrawal_rules.WithdrawalRules
+) -> list[LevelRow]:
+    """The table of levels; a level's withdrawal limits as the cashier applies them (the
+    brand's, where the level raises none)."""
     money = functools.partial(format_amount, ui_lang=lang, digits=digits)
     return [
         LevelRow(
@@ -99,8 +104,8 @@ def level_rows(found: vip.VipPage, lang: str, digits: int) -> list[LevelRow]:
             deposit=money(level.deposit_threshold),
             keep=money(level.retain_bet),
             boost="+" + _rate(level.rebate_boost, lang),
-            withdraw=money(level.withdraw_max) if level.withdraw_max else "-",
-            per_day=str(level.withdraw_daily_count) if level.withdraw_daily_count else "-",
+            withdraw=money(max(level.withdraw_max, floor.max_amount)),
+            per_day=str(max(level.withdraw_daily_count, floor.daily_count)),
             level_up=money(level.level_up_bonus),
             member_day=money(level.member_day_bonus),
             sunday=money(level.sunday_best_bonus),
@@ -189,7 +194,8 @@ class VipState(rx.State):
             ),
             translate("vip.rule.cash", lang),
         ]
-        self.levels = level_rows(found, lang, brand.amount_digits)
+        floor = await withdrawal_rules.brand_rules(brand)
+        self.levels = level_rows(found, lang, brand.amount_digits, floor)
         self.history = event_rows(found)
         return None
 

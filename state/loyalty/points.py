@@ -89,6 +89,7 @@ class RewardCard:
     value: str = ""  # "" for physical rewards
     stock: str = ""  # "" when unlimited
     sold_out: bool = False
+    short: str = ""  # the points the member still lacks for one, as shown; "" when enough
     physical: bool = False
     max_quantity: int = 1
     terms: str = ""
@@ -196,7 +197,8 @@ class PointsState(MemberPage, Paging, rx.State):
         self.mall_page = min(self.mall_page, self.mall_pages)
         start = (self.mall_page - 1) * MALL_PAGE_SIZE
         self.rewards = [
-            self._reward(r, lang, symbol, digits) for r in offered[start : start + MALL_PAGE_SIZE]
+            self._reward(r, lang, symbol, digits, found.balance)
+            for r in offered[start : start + MALL_PAGE_SIZE]
         ]
         if self.view == "history":
             await self._history(member, lang)
@@ -204,8 +206,11 @@ class PointsState(MemberPage, Paging, rx.State):
             await self._details(member, lang)
 
     @staticmethod
-    def _reward(reward: points.RewardView, lang: str, symbol: str, digits: int) -> RewardCard:
+    def _reward(
+        reward: points.RewardView, lang: str, symbol: str, digits: int, balance: Decimal
+    ) -> RewardCard:
         sold_out = reward.stock is not None and reward.stock <= 0
+        lacking = reward.points - balance
         value = format_symbol_amount(reward.value, symbol, lang, digits)
         terms = ""
         if reward.kind is PointsRewardKind.BONUS:
@@ -237,6 +242,9 @@ class PointsState(MemberPage, Paging, rx.State):
             if reward.stock is None
             else translate("points.stock", lang, count=reward.stock),
             sold_out=sold_out,
+            short=translate("points.short", lang, points=_points(lacking, lang))
+            if lacking > 0
+            else "",
             physical=physical,
             max_quantity=reward.max_quantity
             if reward.stock is None

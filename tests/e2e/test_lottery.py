@@ -126,7 +126,9 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await page.keyboard.press("Escape")
 
     await page.get_by_test_id("place-bet").click()
-    await expect(page.get_by_test_id("lottery-notice")).to_contain_text(issue_no)
+    await expect(page.get_by_test_id("lottery-notice")).to_have_text(
+        f"Aposta de R$\u00a02,00 feita no concurso {issue_no}."
+    )
     await expect(page.get_by_test_id("lottery-error")).to_have_text("")
     await expect(page.get_by_test_id("header-balance")).to_have_text("98,00", timeout=SLOW_MS)
     await expect(page.get_by_test_id("my-bet")).to_have_count(1)
@@ -234,6 +236,8 @@ async def test_verify_page_is_public(context: BrowserContext, site_url: str) -> 
     await _phone_shot(page, "verify-browser-en-390")
     await page.goto(site_url + f"/lottery/verify?gameCode={GAME}&issue=19990101-0001")
     await expect(page.get_by_test_id("verify-error")).to_contain_text("no such issue")
+    await page.get_by_test_id("verify-lobby").click()  # not a dead end: back to the games
+    await expect(page).to_have_url(site_url + "/lottery", timeout=SLOW_MS)
 
 
 async def _phone_shot(page: Page, name: str) -> None:

@@ -208,6 +208,12 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     await page.get_by_test_id("points-confirm").click()
     await expect(page.get_by_test_id("form-notice")).to_contain_text("Redeemed", timeout=SLOW_MS)
     await expect(page.get_by_test_id("points-balance")).to_have_text("0")
+    # With no points left, a reward says what is missing instead of offering to redeem.
+    short = page.locator(f"[data-testid=reward-card][data-code={cash}]").get_by_test_id(
+        "reward-redeem"
+    )
+    await expect(short).to_have_text("10 more points")
+    await expect(short).to_be_disabled()
     await expect(page.get_by_test_id("header-balance")).to_have_text(
         f"{cash_before + 2:,.2f}", timeout=SLOW_MS
     )

@@ -98,6 +98,13 @@ async def rules(session: AsyncSession, brand: Brand) -> WithdrawalRules:
     )
 
 
+async def brand_rules(brand: Brand) -> WithdrawalRules:
+    """The brand's limits before any VIP level raises them: the floor the VIP table shows
+    for a level that adds nothing."""
+    async with session_scope() as session:
+        return await rules(session, brand)
+
+
 def _day_start(brand: Brand, now: datetime) -> datetime:
     """Midnight of the brand's local day, in UTC: the daily count follows the player's day."""
     local = now.astimezone(ZoneInfo(brand.timezone))

@@ -149,7 +149,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-vip-f-rebate_boost": "Aumento do cashback (pontos de %)",
         "bo-vip-f-withdraw_max": "Maior saque",
         "bo-vip-f-withdraw_daily_count": "Saques por dia",
-        "bo-vip-f-level_up_bonus": "Bônus de subida de nível",
+        "bo-vip-f-level_up_bonus": "Bônus por subir de nível",
         "bo-vip-f-member_day_bonus": "Bônus do dia do membro",
         "bo-vip-f-sunday_best_bonus": "Bônus de domingo",
         "bo-vip-f-slots_rate": "Bônus de slots (% das apostas da semana em slots)",

@@ -106,7 +106,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.slip_empty": "Pick numbers or options to see your stake and payout.",
         "lotterypage.place": "Place bet",
         "lotterypage.slip_bar.open": "Review and bet",
-        "lotterypage.placed": "Bet placed on issue {issue}.",
+        "lotterypage.placed": "Bet of {stake} placed on issue {issue}.",
         "lotterypage.chase": "Chase",
         "lotterypage.chase_issues": "Issues",
         "lotterypage.chase_stop": "Stop when a bet wins",
@@ -146,6 +146,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.vn_place": "Place code bets",
         "lotterypage.vn_placed": "{count} bets placed.",
         "lotterypage.verify.title": "Verify a lottery draw",
+        "lotterypage.verify.find": (
+            "Open a game's results and choose Verify beside a drawn issue: this page then "
+            "recomputes that draw."
+        ),
         "lotterypage.verify.game": "Game",
         "lotterypage.verify.issue": "Issue",
         "lotterypage.verify.hash": "Published seed fingerprint (SHA-256)",
@@ -386,7 +390,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.slip_empty": "Escolha números ou opções para ver o valor e o prêmio.",
         "lotterypage.place": "Apostar",
         "lotterypage.slip_bar.open": "Conferir e apostar",
-        "lotterypage.placed": "Aposta feita no concurso {issue}.",
+        "lotterypage.placed": "Aposta de {stake} feita no concurso {issue}.",
         "lotterypage.chase": "Apostas seguidas",
         "lotterypage.chase_issues": "Concursos",
         "lotterypage.chase_stop": "Parar quando uma aposta ganhar",
@@ -426,6 +430,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.vn_place": "Apostar com os códigos",
         "lotterypage.vn_placed": "{count} apostas feitas.",
         "lotterypage.verify.title": "Verificar um sorteio da loteria",
+        "lotterypage.verify.find": (
+            "Abra os resultados de um jogo e toque em Verificar ao lado de um concurso já "
+            "sorteado: esta página refaz o sorteio dele."
+        ),
         "lotterypage.verify.game": "Jogo",
         "lotterypage.verify.issue": "Concurso",
         "lotterypage.verify.hash": "Impressão digital publicada da semente (SHA-256)",

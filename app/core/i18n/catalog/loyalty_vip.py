@@ -119,7 +119,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "vip.col.boost": "Bônus no cashback",
         "vip.col.withdraw": "Maior saque",
         "vip.col.per_day": "Saques por dia",
-        "vip.col.level_up": "Bônus de subida",
+        "vip.col.level_up": "Bônus de nível",
         "vip.col.member_day": "Dia do membro",
         "vip.col.sunday": "Melhor domingo",
         "vip.col.slots": "Bônus de slots",
@@ -127,7 +127,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "vip.rules": "Regras",
         "vip.rule.reach": (
             "Você alcança um nível assim que a sua aposta válida e os seus depósitos dos "
-            "últimos {days} dias atingem os limites dele. O bônus de subida de cada nível é "
+            "últimos {days} dias atingem os limites dele. O bônus de cada nível, ao alcançá-lo, é "
             "pago uma única vez."
         ),
         "vip.rule.keep": (
@@ -153,7 +153,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "vip.history_empty": "Nenhuma mudança de nível ou recompensa VIP ainda.",
         "vip.event.UPGRADE": "Subiu de nível",
         "vip.event.DOWNGRADE": "Desceu de nível",
-        "vip.event.LEVEL_UP_BONUS": "Bônus de subida",
+        "vip.event.LEVEL_UP_BONUS": "Bônus por subir de nível",
         "vip.event.MEMBER_DAY": "Bônus do dia do membro",
         "vip.event.SUNDAY_BEST": "Melhor domingo",
         "vip.event.SLOTS_BONUS": "Bônus de slots",

@@ -100,8 +100,44 @@
     else riding[slot] = round;
   }
 
-  // Bet `slot` placed with the stake and target its fields show.
+  // Bets asked for while a round flies or has crashed, by slot: placed by the bet's own
+  // button the moment the next round takes bets (as the "next round" bet players know from
+  // other Crash games), unless cancelled first. Its panel shows it (data-queued).
+  var queued = {};
+  function showQueued(slot, on) {
+    var panel = document.querySelector('[data-crash-slot="' + slot + '"]');
+    if (panel) panel.setAttribute("data-queued", on ? "true" : "false");
+    if (on) queued[slot] = true;
+    else delete queued[slot];
+  }
+
+  function placeQueued(phase) {
+    if (phase !== "betting") return;
+    Object.keys(queued).forEach(function (slot) {
+      showQueued(slot, false);
+      var button = document.querySelector(
+        '[data-crash-slot="' + slot + '"] [data-crash-action="bet"]',
+      );
+      if (button) window.setTimeout(function () { button.click(); }, 0);
+    });
+  }
+
+  window.appCrashUnqueue = function (slot) {
+    showQueued(slot, false);
+    showAnswer("", true);
+  };
+
+  // Bet `slot` placed with the stake and target its fields show; between rounds, kept for
+  // the next one.
   window.appCrashBet = function (slot) {
+    if (bound && message && message.phase && message.phase !== "betting") {
+      showQueued(slot, true);
+      var board = document.querySelector("[data-crash-board]");
+      var text = board ? board.getAttribute("data-queued-text") || "" : "";
+      showAnswer(text.replace("{slot}", slot), true);
+      answeredRound = message.round;
+      return slot + ":answered";
+    }
     var body = { bet: slot, stake: field("stake", slot), auto: field("auto", slot) };
     return ask(slot, body, function (answered) {
       showRiding(slot, answered);
@@ -162,6 +198,7 @@
     Object.keys(riding).forEach(function (slot) {
       if (m.round !== riding[slot] || m.phase === "crashed") showRiding(slot, null);
     });
+    placeQueued(m.phase);
     board.setAttribute("data-start", String(m.start || 0));
     board.setAttribute("data-crash", m.crash || "");
     setText("label", m.label);

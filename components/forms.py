@@ -35,6 +35,8 @@ _DROP_ZONE = (
     f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
 )
 LINK = f"text-sm font-medium text-amber-700 dark:text-amber-300 hover:underline rounded {FOCUS}"
+# A link standing alone in a row (a record's verify, a page's way back): tall enough to tap.
+TAP_LINK = f"{LINK} inline-flex items-center min-h-9 px-1"
 
 
 DATE_TYPES = ("date", "datetime-local")

@@ -131,12 +131,17 @@ def _item(
             data_testid=f"{testid}-{href.strip('/')}",
         )
     )
-    # A single-wallet brand (isSingle 1) has no transfer wallets: the wallet page is hidden.
-    return (
-        rx.cond(SiteState.single_wallet, rx.fragment(), item)
-        if href == routes.TRANSFER_FUND
-        else item
-    )
+    return when_offered(href, item)
+
+
+def when_offered(href: str, item: rx.Component) -> rx.Component:
+    """A menu entry shown only where its page has something for the member: a single-wallet
+    brand (isSingle 1) has no transfer wallets, a member without an upline none to send to."""
+    if href == routes.TRANSFER_FUND:
+        return rx.cond(SiteState.single_wallet, rx.fragment(), item)
+    if href == routes.TRANSFER_UPLINE:
+        return rx.cond(AuthState.has_upline, item)
+    return item
 
 
 MEMBER_NAV_GROUPS = "member-nav-groups"

@@ -10,7 +10,7 @@ from components.forms import PRIMARY
 from components.i18n import t
 from components.layout import layout
 from components.link import icon_link_item, page_link
-from components.member_nav import AGENT_ITEMS
+from components.member_nav import AGENT_ITEMS, when_offered
 from components.style import FOCUS
 from state.accounts.auth import AuthState
 
@@ -21,15 +21,18 @@ def agent_nav() -> rx.Component:
     return rx.el.nav(
         rx.el.ul(
             *[
-                icon_link_item(
-                    icon,
-                    key,
+                when_offered(
                     href,
-                    class_name=(
-                        "flex items-center gap-2 whitespace-nowrap px-3 py-2 rounded-lg "
-                        f"text-sm bg-slate-100 dark:bg-slate-800 hover:bg-amber-100 {FOCUS}"
+                    icon_link_item(
+                        icon,
+                        key,
+                        href,
+                        class_name=(
+                            "flex items-center gap-2 whitespace-nowrap px-3 py-2 rounded-lg "
+                            f"text-sm bg-slate-100 dark:bg-slate-800 hover:bg-amber-100 {FOCUS}"
+                        ),
+                        data_testid=f"agent-nav-{href.strip('/')}",
                     ),
-                    data_testid=f"agent-nav-{href.strip('/')}",
                 )
                 for key, href, icon in AGENT_ITEMS
             ],

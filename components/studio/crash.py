@@ -8,7 +8,7 @@ from typing import Any
 
 import reflex as rx
 
-from components.forms import INPUT, LINK, PRIMARY, refusal_remedy
+from components.forms import INPUT, PRIMARY, SECONDARY, TAP_LINK, refusal_remedy
 from components.i18n import t
 from components.studio.auto import key_label
 from components.studio.panels import CARD, SMALL_BUTTON
@@ -78,6 +78,7 @@ def board() -> rx.Component:
         ),
         data_crash_board="",
         data_betting_text=t("crash.betting"),
+        data_queued_text=t("crash.queued"),
         class_name=BOARD,
         data_testid="crash-board",
     )
@@ -146,9 +147,15 @@ def _slot_button(
             f"window.{script} ? window.{script}('{slot}') : '{slot}:'", callback=answered
         ),
         class_name=PRIMARY + look + " items-center justify-center gap-2",
+        data_crash_action=name,
         data_testid=f"crash-{name}-{slot}",
         data_hotkey=" ".join(hotkeys),
     )
+
+
+QUEUED_BUTTON = (
+    SECONDARY + " hidden group-data-[queued=true]:flex items-center justify-center gap-2"
+)
 
 
 def _slot_panel(slot: str) -> rx.Component:
@@ -212,9 +219,20 @@ def _slot_panel(slot: str) -> rx.Component:
             BET_KEYS[slot],
             "appCrashBet",
             CrashState.bet_answered,
-            " flex group-data-[riding=true]:hidden",
+            " flex group-data-[riding=true]:hidden group-data-[queued=true]:hidden",
             "bet",
             BET_HOTKEYS[slot],
+        ),
+        # A bet asked for between rounds waits for the next one (assets/crash.js); until then
+        # its button takes it back.
+        rx.el.button(
+            t("crash.unqueue"),
+            *_keys(BET_KEYS[slot]),
+            type="button",
+            on_click=rx.call_script(f"window.appCrashUnqueue && window.appCrashUnqueue('{slot}')"),
+            class_name=QUEUED_BUTTON,
+            data_hotkey=" ".join(BET_HOTKEYS[slot]),
+            data_testid=f"crash-unqueue-{slot}",
         ),
         rx.el.p(shown, class_name="text-sm", data_testid=f"crash-state-{slot}"),
         class_name=CARD + " group",
@@ -345,7 +363,7 @@ def _mine_row(row: MineRow) -> rx.Component:
         rx.el.span(row.number + " · " + row.slot),
         rx.el.span(row.stake, class_name="tabular-nums"),
         rx.el.span(row.outcome),
-        rx.el.a(t("crash.verify"), href="/play/verify?round=" + row.round_id, class_name=LINK),
+        rx.el.a(t("crash.verify"), href="/play/verify?round=" + row.round_id, class_name=TAP_LINK),
         class_name="grid grid-cols-2 sm:grid-cols-4 gap-2 text-sm",
     )
 

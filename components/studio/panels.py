@@ -10,7 +10,7 @@ from reflex.event import EventType
 
 from app import routes
 from components.dialog import dialog
-from components.forms import INPUT, LINK, PRIMARY, SECONDARY, form_error, refusal_remedy
+from components.forms import INPUT, LINK, PRIMARY, SECONDARY, TAP_LINK, form_error, refusal_remedy
 from components.i18n import line_with, t
 from components.style import FOCUS, INFO_TAG
 from state.accounts.auth import AuthState
@@ -408,7 +408,7 @@ def history_panel() -> rx.Component:
                         t("play.verify"),
                         href=routes.PLAY_VERIFY + "?round=" + r.id,
                         # A finger's target: the row's words alone were 20 px tall.
-                        class_name=f"{LINK} inline-flex items-center min-h-9 px-1",
+                        class_name=TAP_LINK,
                         data_testid="verify-link",
                     ),
                     key=r.id,

@@ -12,7 +12,7 @@ from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.style import FOCUS
 from pages.registry import Page
-from state.protection.protection import PERIODS, ProtectionState
+from state.protection.protection import BREAK_FORM, LIMITS_FORM, PERIODS, ProtectionState
 from state.site import SiteState
 
 KINDS = ("LOSS", "DEPOSIT", "WAGER", "BETS", "TIME")
@@ -135,6 +135,11 @@ def _limit_row(row: rx.Var) -> rx.Component:
     )
 
 
+def _error_for(form: str) -> rx.Component:
+    """The refusal of this form, beside its button, where the eye is ("": the page's own)."""
+    return form_error(rx.cond(ProtectionState.error_at == form, ProtectionState.error, ""))
+
+
 def _limits() -> rx.Component:
     return rx.el.section(
         rx.el.h2(t("protection.limits_title"), class_name="text-lg font-semibold"),
@@ -162,9 +167,12 @@ def _limits() -> rx.Component:
             rx.el.button(
                 t("protection.save"), type="submit", class_name=PRIMARY, data_testid="limit-save"
             ),
+            _error_for(LIMITS_FORM),
+            notice(ProtectionState.notice),
             on_submit=ProtectionState.save_limit,
             reset_on_submit=True,
             class_name="space-y-2",
+            data_testid=LIMITS_FORM,
         ),
         class_name=CARD,
     )
@@ -210,8 +218,10 @@ def _break() -> rx.Component:
                 class_name=SECONDARY,
                 data_testid="take-break",
             ),
+            _error_for(BREAK_FORM),
             on_submit=ProtectionState.take_break,
             class_name="space-y-2",
+            data_testid=BREAK_FORM,
         ),
         rx.cond(
             ProtectionState.central_url != "",
@@ -268,8 +278,7 @@ def protection_page() -> rx.Component:
     return member_page(
         "protection.title",
         rx.el.p(t("protection.intro"), class_name="mb-4 text-sm"),
-        form_error(ProtectionState.error),
-        notice(ProtectionState.notice),
+        _error_for(""),
         rx.cond(
             ProtectionState.offered,
             rx.fragment(_limits(), _break()),

@@ -9,7 +9,7 @@ import reflex as rx
 
 from app import routes
 from app.services.catalogue.rules import GAME_TYPES
-from components.forms import INPUT, LINK, filter_bar, item_list, pager, range_tabs
+from components.forms import INPUT, TAP_LINK, filter_bar, item_list, pager, range_tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.lottery import lottery_record
@@ -112,7 +112,7 @@ def _round(item: rx.Var) -> rx.Component:
                 type="button",
                 aria_expanded=is_open,
                 on_click=BettingState.toggle_detail(item.vendor, item.round),
-                class_name=LINK,
+                class_name=TAP_LINK,
                 data_testid="betting-detail",
             ),
             rx.cond(
@@ -120,11 +120,11 @@ def _round(item: rx.Var) -> rx.Component:
                 rx.el.a(
                     t("betting.verify"),
                     href=item.verify,
-                    class_name=LINK,
+                    class_name=TAP_LINK,
                     data_testid="betting-verify",
                 ),
             ),
-            class_name="flex gap-4 mt-1",
+            class_name="flex gap-3 mt-1",
         ),
         rx.cond(
             is_open,

@@ -8,7 +8,7 @@ import reflex as rx
 from app import routes
 from app.services.studio.crash.rounds import CODE
 from components.accounts.verify_card import verify_card
-from components.forms import LINK
+from components.forms import TAP_LINK
 from components.i18n import t
 from components.layout import layout
 from components.studio.auto import hotkeys_flag, hotkeys_panel
@@ -95,7 +95,7 @@ def crash_verify_card() -> rx.Component:
             CrashVerifyState.error,
             CrashVerifyState.rows,
             CrashVerifyState.ok,
-            footer=(rx.el.a(t("play.verify.back"), href=routes.PLAY_CRASH, class_name=LINK),),
+            footer=(rx.el.a(t("play.verify.back"), href=routes.PLAY_CRASH, class_name=TAP_LINK),),
             data_testid="crash-verify",
         ),
     )

@@ -7,7 +7,7 @@ import reflex as rx
 
 from app import routes
 from components.accounts.verify_card import verify_card
-from components.forms import LINK
+from components.forms import TAP_LINK
 from components.i18n import t
 from components.layout import layout
 from components.studio.auto import autobet_panel, hotkeys_flag, hotkeys_panel
@@ -190,7 +190,7 @@ def verify_page() -> rx.Component:
                     href="/play/"
                     + VerifyState.game_code
                     + rx.cond(VerifyState.demo, "?demo=1", ""),
-                    class_name=LINK,
+                    class_name=TAP_LINK,
                     data_testid="verify-back",
                 ),
             ),

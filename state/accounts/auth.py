@@ -186,6 +186,7 @@ class AuthState(rx.State):
 
     is_login: bool = False
     is_agent: bool = False
+    has_upline: bool = False  # an agent's upline: the member may transfer up to it
     is_trial: bool = False
     account: str = ""
     member_id: int = 0
@@ -259,6 +260,7 @@ class AuthState(rx.State):
         member_roles = members.roles(member.account_type)
         self.is_login = True
         self.is_agent = member_roles.is_agent
+        self.has_upline = member.upline_id is not None
         self.is_trial = member_roles.is_trial
         self.account = member.username
         self.member_id = member.id or 0
@@ -283,7 +285,7 @@ class AuthState(rx.State):
 
     def _clear(self) -> None:
         self._forget_secrets()
-        self.is_login = self.is_agent = self.is_trial = False
+        self.is_login = self.is_agent = self.has_upline = self.is_trial = False
         self.account = ""
         self.member_id = 0
         self.force_change = False

@@ -61,6 +61,10 @@ class ActivityFigures:
     balance: str = "0"
 
 
+LIMITS_FORM = "limit-form"  # the forms' test ids: a refusal shows beside the one refused
+BREAK_FORM = "break-form"
+
+
 class ProtectionState(MemberPage, rx.State):
     offered: bool = False
     central_url: str = ""
@@ -70,7 +74,8 @@ class ProtectionState(MemberPage, rx.State):
     activity_period: str = "DAY"
     activity: ActivityFigures = ActivityFigures()
     error: str = ""
-    notice: str = ""
+    error_at: str = ""  # the form the error belongs to (its test id)
+    notice: str = ""  # a limit's change, said beside the limits' form
 
     async def _refresh(self, member: Member) -> None:
         now = clock.now()
@@ -110,7 +115,7 @@ class ProtectionState(MemberPage, rx.State):
 
     @rx.event
     async def load(self) -> None:
-        self.error = self.notice = ""
+        self.error = self.error_at = self.notice = ""
         self.break_agreed = False  # the page's box is drawn anew, unticked
         member = await member_or_none(self)
         if member is not None:
@@ -128,7 +133,7 @@ class ProtectionState(MemberPage, rx.State):
     @rx.event
     @gated
     @checked
-    @member_action
+    @member_action(at=LIMITS_FORM)
     async def save_limit(self, form: Form) -> None:
         kind, period = str(form.get("kind", "")), str(form.get("period", ""))
         value = str(form.get("value", ""))
@@ -139,7 +144,7 @@ class ProtectionState(MemberPage, rx.State):
     @rx.event
     @gated
     @checked
-    @member_action
+    @member_action(at=LIMITS_FORM)
     async def confirm_limit(self, kind: Name, period: Name) -> None:
         member = await current_member(self)
         changed = await limits.confirm_limit(member, kind, period, clock.now())
@@ -148,7 +153,7 @@ class ProtectionState(MemberPage, rx.State):
     @rx.event
     @gated
     @checked
-    @member_action
+    @member_action(at=LIMITS_FORM)
     async def cancel_limit(self, kind: Name, period: Name) -> None:
         member = await current_member(self)
         changed = await limits.cancel_request(member, kind, period, clock.now())
@@ -161,13 +166,13 @@ class ProtectionState(MemberPage, rx.State):
 
     @rx.event
     @checked
-    @member_action
+    @member_action(at=BREAK_FORM)
     async def take_break(self, form: Form) -> Any:
         """A break ends every session of the member: this tab logs out at once and says
         why and until when."""
         if form.get("agree") not in (True, "on", "true"):
             self.error = translate("protection.agree_required", await ui_lang(self))
-            self.notice = ""
+            self.error_at, self.notice = BREAK_FORM, ""
             return None
         choice = str(form.get("length", ""))
         kind, _, days = choice.partition(":")

@@ -12,6 +12,7 @@ from app.core.i18n import translate
 from app.routes import DOWNLINES, TRANSFER_UPLINE
 from app.services.cashier.transfers import member_wallet
 from models import Member
+from state.accounts.auth import AuthState
 from state.agents.agent_team import AgentTeamState
 from tests.helpers.agents import brand, downline, top_agent
 from tests.helpers.money import fund
@@ -61,4 +62,10 @@ async def test_a_member_without_an_upline_is_told_so() -> None:
         await tab.send(f"{TEAM}.send_up", TRANSFER_UPLINE, form=form)
         page = await tab.state(AgentTeamState)
         assert (page.error, page.message) == (translate("agent-transfer-no-upline", LANG), "")
+        assert not (await tab.state(AuthState)).has_upline  # its menu offers no such page
     assert await _cash(lonely) == Decimal("20.00")
+    sub_agent = await downline(lonely, as_agent=True, code=OPEN)
+    tab = await member_tab(site, sub_agent, OPEN, host=HOST)
+    async with tab.processor:
+        await tab.open(TRANSFER_UPLINE)
+        assert (await tab.state(AuthState)).has_upline

@@ -89,6 +89,9 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     page = await context.new_page()
     await _login(page, site_url + "/agentHome", agent.username, PASSWORD)
     await expect(page.get_by_test_id("agent-welcome")).to_contain_text(agent.username)
+    # A top agent has no upline: no "transfer to upline" in its menu.
+    await expect(page.get_by_test_id("agent-nav-agentTeamOverview")).to_be_visible()
+    await expect(page.get_by_test_id("agent-nav-transferUpline")).to_have_count(0)
 
     # Team overview (PT by default): figures and the last days' chart.
     await page.get_by_test_id("agent-nav-agentTeamOverview").click()

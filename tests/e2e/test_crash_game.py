@@ -194,6 +194,16 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await expect(guest_page.get_by_test_id("crash-state-1")).to_contain_text("Retirou em")
     await expect(guest_page.get_by_test_id("crash-balance")).to_contain_text("1.000,")
 
+    # A bet asked for in flight waits for the next round, and may be taken back until then.
+    await loser_page.get_by_test_id("crash-bet-2").click()
+    await expect(loser_page.get_by_test_id("crash-answer")).to_have_text(
+        "A aposta 2 entra na próxima rodada."
+    )
+    await loser_page.get_by_test_id("crash-unqueue-2").click()
+    await expect(loser_page.get_by_test_id("crash-bet-2")).to_be_visible()
+    await loser_page.get_by_test_id("crash-bet-2").click()
+    await expect(loser_page.get_by_test_id("crash-unqueue-2")).to_be_visible()
+
     flight = (row.crash_at - utcnow()).total_seconds()
     crashed = loser_page.get_by_test_id("crash-board")
     await expect(crashed).to_have_attribute(
@@ -205,8 +215,12 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await expect(loser_page.get_by_test_id("crash-multiplier")).to_have_text(f"{shown}x")
     await expect(loser_page.get_by_test_id("crash-cash-1")).to_be_hidden()
     await expect(loser_page.get_by_test_id("crash-bet-1")).to_be_visible()
+    # The next round takes bets: the waiting bet goes in.
+    await expect(loser_page.get_by_test_id("crash-answer")).to_have_text(
+        "Aposta 2 feita.", timeout=ROUND_WAIT_SECONDS * 1000
+    )
     await _settled(row.id or 0)
-    assert await cash(loser) == 49
+    assert await cash(loser) == 48
     assert await cash(winner) > 50
 
     # The winner's own bets: the round's verify link recomputes its crash point.

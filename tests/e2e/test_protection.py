@@ -67,7 +67,8 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
     await page.locator("select[name=period]").select_option("DAY")
     await page.locator("input[name=value]").fill("3")
     await page.get_by_test_id("limit-save").click()
-    await expect(page.get_by_test_id("form-notice")).to_have_text(
+    # said beside the button pressed, not at the top of the page
+    await expect(page.get_by_test_id("limit-form").get_by_test_id("form-notice")).to_have_text(
         translate("protection.saved", "pt"), timeout=SLOW_MS
     )
     await expect(page.get_by_test_id("limit-row")).to_contain_text("Perda por dia")

@@ -7,6 +7,7 @@ that a market's rules change reads the brand's profile and nothing else::
     rules = profile_of(brand)          # brand: app.services.brands.Brand
     if rules.player_limits: ...        # members' own limits are checked before deposits/bets
     if not rules.pre_bet_bonus: ...    # promotions: no bonus before the first bet (BR)
+    if not rules.animal_fights: ...    # catalogue, launch, wallets: no cockfight (BR)
 
 Brazil (Lei 14.790/2023, Portarias SPA/MF 1.231/2024, 1.207/2024, 2.579/2025) switches every
 check on; a brand without a jurisdiction runs with all of them off. The profile is data, not
@@ -69,6 +70,8 @@ class Profile:
     member_transfers: bool = True
     # The lowest return to player a game may be set to (BR: 85 %, Portaria 1.207/2024).
     min_rtp: Decimal = Decimal(0)
+    # Bets on animal fights (cockfight). BR: none, a crime there (Lei 9.605/1998 art. 32).
+    animal_fights: bool = True
 
 
 PROFILES: dict[str, Profile] = {
@@ -85,6 +88,7 @@ PROFILES: dict[str, Profile] = {
         raffle_needs_authorisation=True,
         member_transfers=False,
         min_rtp=Decimal("0.85"),
+        animal_fights=False,
     ),
 }
 

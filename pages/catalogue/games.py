@@ -65,62 +65,75 @@ def game_list_page() -> rx.Component:
             class_name="min-h-5 text-sm text-slate-500 dark:text-slate-400 mb-3",
             data_testid="list-label",
         ),
-        rx.debounce_input(
-            rx.el.input(
-                type="search",
-                placeholder=t("lobby.search"),
-                aria_label=t("lobby.search"),
-                value=LobbyState.search,
-                on_change=LobbyState.set_search,
-                class_name=f"{INPUT} mb-3",
-                data_testid="game-search",
-            ),
-            debounce_timeout=300,
-        ),
+        # A list the brand's market forbids (animal fights) says so rather than list nothing.
         rx.cond(
-            slots & (LobbyState.sub_categories.length() > 0),
-            rx.el.div(
-                rx.foreach(LobbyState.sub_categories, _sub_category_chip),
-                role="group",
-                aria_label=t("lobby.sub_categories"),
-                class_name="flex gap-2 overflow-x-auto pb-2 mb-1",
-                data_testid="sub-categories",
-            ),
-        ),
-        rx.el.div(
-            rx.foreach(LobbyState.vendors, _vendor_chip),
-            role="group",
-            aria_label=t("lobby.providers"),
-            class_name="flex gap-2 overflow-x-auto pb-2 mb-3",
-        ),
-        # The live lobby's hosts (with their tables' chat rooms), the PvP room picker.
-        rx.match(
-            LobbyState.list_type,
-            ("LIVE", rx.fragment(live_hosts(), table_chat_dialog())),
-            ("PVP", pvp_rooms()),
-            rx.fragment(),
-        ),
-        rx.el.p(
-            t("lobby.count")
-            .replace("{shown}", local_count(LobbyState.items.length()))
-            .replace("{total}", local_count(LobbyState.total)),
-            class_name="text-sm text-slate-500 dark:text-slate-400 mb-2",
-            data_testid="game-count",
-        ),
-        rx.cond(
-            LobbyState.items.length() > 0,
-            game_grid(LobbyState.items),
+            LobbyState.not_offered,
             rx.el.p(
-                t("lobby.empty"), class_name="py-10 text-center text-slate-500 dark:text-slate-400"
+                t("animal-fights-not-offered"),
+                role="status",
+                class_name="py-10 text-center text-slate-600 dark:text-slate-300",
+                data_testid="list-not-offered",
             ),
-        ),
-        rx.cond(
-            LobbyState.page < LobbyState.pages,
-            rx.el.button(
-                t("lobby.more"),
-                on_click=LobbyState.more,
-                class_name=f"{SECONDARY} mt-4",
-                data_testid="game-more",
+            rx.fragment(
+                rx.debounce_input(
+                    rx.el.input(
+                        type="search",
+                        placeholder=t("lobby.search"),
+                        aria_label=t("lobby.search"),
+                        value=LobbyState.search,
+                        on_change=LobbyState.set_search,
+                        class_name=f"{INPUT} mb-3",
+                        data_testid="game-search",
+                    ),
+                    debounce_timeout=300,
+                ),
+                rx.cond(
+                    slots & (LobbyState.sub_categories.length() > 0),
+                    rx.el.div(
+                        rx.foreach(LobbyState.sub_categories, _sub_category_chip),
+                        role="group",
+                        aria_label=t("lobby.sub_categories"),
+                        class_name="flex gap-2 overflow-x-auto pb-2 mb-1",
+                        data_testid="sub-categories",
+                    ),
+                ),
+                rx.el.div(
+                    rx.foreach(LobbyState.vendors, _vendor_chip),
+                    role="group",
+                    aria_label=t("lobby.providers"),
+                    class_name="flex gap-2 overflow-x-auto pb-2 mb-3",
+                ),
+                # The live lobby's hosts (with their tables' chat rooms), the PvP room picker.
+                rx.match(
+                    LobbyState.list_type,
+                    ("LIVE", rx.fragment(live_hosts(), table_chat_dialog())),
+                    ("PVP", pvp_rooms()),
+                    rx.fragment(),
+                ),
+                rx.el.p(
+                    t("lobby.count")
+                    .replace("{shown}", local_count(LobbyState.items.length()))
+                    .replace("{total}", local_count(LobbyState.total)),
+                    class_name="text-sm text-slate-500 dark:text-slate-400 mb-2",
+                    data_testid="game-count",
+                ),
+                rx.cond(
+                    LobbyState.items.length() > 0,
+                    game_grid(LobbyState.items),
+                    rx.el.p(
+                        t("lobby.empty"),
+                        class_name="py-10 text-center text-slate-500 dark:text-slate-400",
+                    ),
+                ),
+                rx.cond(
+                    LobbyState.page < LobbyState.pages,
+                    rx.el.button(
+                        t("lobby.more"),
+                        on_click=LobbyState.more,
+                        class_name=f"{SECONDARY} mt-4",
+                        data_testid="game-more",
+                    ),
+                ),
             ),
         ),
     )

@@ -17,8 +17,8 @@ from app.services.brands import Brand
 from app.services.cashier import transfers
 from app.services.catalogue import covers, games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
-from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, U9W
-from app.services.catalogue.rules import SPORTS
+from app.services.catalogue.navigation import NAV_PATHS, U9W
+from app.services.catalogue.rules import COCKFIGHT_VENDORS, SPORTS
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state import follow
@@ -153,6 +153,7 @@ class LobbyState(MemberPage, rx.State):
     total: int = 0
     page: int = 1
     pages: int = 1
+    not_offered: bool = False  # the list's type is one the brand's market forbids (cockfight)
     # A transfer vendor's game about to start (issue 35): both balances and the offer to
     # move money in first; the game waits server-side, the browser only answers yes or no.
     offer_name: str = ""
@@ -272,7 +273,8 @@ class LobbyState(MemberPage, rx.State):
         await self._load_vendors()
         extras = _list_extras(self.list_type)
         start = self.router.url.query_parameters.get("start", "").upper()
-        if start in DIRECT_VENDORS:  # spec 2: cockfight starts its first vendor's game
+        # spec 2: cockfight starts its first vendor's game (where the market allows it)
+        if start in DIRECT_VENDORS and not self.not_offered:
             started = await self._start_vendor(start)
             if started is None:
                 return extras
@@ -298,6 +300,7 @@ class LobbyState(MemberPage, rx.State):
     async def _load_vendors(self) -> None:
         self.search = ""
         brand, lang = await self._brand_lang()
+        self.not_offered = not games.type_offered(brand, self.list_type)
         self.vendors = [
             VendorChip(c.vassalage, c.display_name, c.is_game == VASSALAGE)
             for c in await lobby.category_vendors(brand, lang, self.list_type)

@@ -83,13 +83,13 @@ async def test_leaving_the_game_brings_its_wallet_back_once() -> None:
 async def test_other_vendors_and_nonsense_move_nothing() -> None:
     brand, member = await _in_saba()
     await transfers.transfer(
-        brand, member, vendor="DS88", direction="IN", amount="10", request_id=uuid4().hex
+        brand, member, vendor="SBO", direction="IN", amount="10", request_id=uuid4().hex
     )
     for vendor in ("PG", "NOPE", "", "x" * 500, None):
         assert (await transfers.back_on_exit(brand, member, vendor)).moved == {}
     # Leaving SABA's game brings back SABA's wallet only.
     assert (await transfers.back_on_exit(brand, member, "SABA")).moved == {"SABA": 30}
-    assert (await _wallets(brand, member))["DS88"] == Decimal("10.00")
+    assert (await _wallets(brand, member))["SBO"] == Decimal("10.00")
 
 
 @pytest.mark.usefixtures("switched_off")

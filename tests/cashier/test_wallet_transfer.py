@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 from uuid import uuid4
 
@@ -12,7 +13,9 @@ import pytest
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope, write_transaction
 from app.services import ledger
-from models.ledger import AccountKind
+from app.services.brands import brands
+from app.services.cashier import transfers
+from models.ledger import AccountKind, TransactionKind
 from tests.helpers.accounts import make_member, register
 from tests.helpers.money import fund
 
@@ -138,10 +141,10 @@ async def test_insufficient_message_is_translated(make_client: MakeClient) -> No
 async def test_recall_all_brings_vendor_money_back(make_client: MakeClient) -> None:
     client, _ = await _player(make_client)
     await client.post(TRANSFER, _move("SABA", "IN", "20.00"))
-    await client.post(TRANSFER, _move("DS88", "IN", "15.25"))
+    await client.post(TRANSFER, _move("SBO", "IN", "15.25"))
     request = {"requestId": uuid4().hex}
     recalled = await client.post("/wps/relay/GCS_walletRecallAll", request)
-    assert recalled["moved"] == {"SABA": "20.00", "DS88": "15.25"}
+    assert recalled["moved"] == {"SABA": "20.00", "SBO": "15.25"}
     assert recalled["mainBalance"] == "100.00" and recalled["skipped"] == []
     again = await client.post("/wps/relay/GCS_walletRecallAll", request)
     assert again["moved"] == {} and again["mainBalance"] == "100.00"
@@ -167,6 +170,42 @@ async def test_merchant_wallet_and_single_wallet_brand(make_client: MakeClient) 
     assert refused.code == "wallet-transfer-single-wallet" and refused.status == 409
     balance = await single.get("/wps/v2/wallets/balance")
     assert [w["wallet"] for w in balance["wallets"]] == ["MAIN", "BONUS", "LOCKED"]
+
+
+async def test_no_cockfight_wallet_where_the_market_forbids_animal_fights(
+    make_client: MakeClient,
+) -> None:
+    """BR1's market (Brazil) forbids betting on animal fights: no cockfight vendor among its
+    transfer vendors or the member's wallets, and no money goes into one; money such a wallet
+    held from before is listed until it comes back. A brand without a jurisdiction (VN1)
+    keeps them."""
+    fighters = {"DS88", "DIG", "WGB"}
+    client, member_id = await _player(make_client)
+    wallet = await client.get("/wps/relay/GCS_merchantWallet", {"merchantCode": "BR1"})
+    listed = {v["vendor"] for v in wallet["transferVendors"]}
+    assert "SABA" in listed and not fighters & listed
+    assert not fighters & set(await _wallets(client))
+    refused = await _error(client.post(TRANSFER, _move("DS88", "IN", "1.00")))
+    assert (refused.code, refused.status) == ("animal-fights-not-offered", 403)
+    async with write_transaction() as session:  # a wallet filled before the rule
+        await ledger.transfer(
+            session,
+            merchant_id=(await brands.by_code("BR1")).id,
+            member_id=member_id,
+            currency="BRL",
+            kind=TransactionKind.TRANSFER,
+            idempotency_key=f"test-before-the-rule:{member_id}",
+            from_=ledger.of_member(AccountKind.MEMBER_CASH),
+            to=ledger.of_member(AccountKind.MEMBER_VENDOR, sub_key="DS88"),
+            amount=Decimal("5.00"),
+        )
+    assert (await _wallets(client))["DS88"] == "5.00"
+    back = await client.post(TRANSFER, _move("DS88", "OUT", "5.00"))
+    assert back["mainBalance"] == "100.00" and back["vendorBalance"] == "0.00"
+    assert "DS88" not in await _wallets(client)
+    vn1 = await brands.by_code("VN1")
+    assert fighters <= {v.vassalage for v in await transfers.transfer_vendors(vn1)}
+    await _audit_clean()
 
 
 async def test_consolidated_funds(make_client: MakeClient) -> None:

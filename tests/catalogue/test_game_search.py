@@ -39,6 +39,9 @@ async def test_what_the_lists_hide_the_search_hides_and_maintenance_is_marked() 
     assert not set(_codes(await games.search(br1, "4D"))) & lottery_entries.unplayable("BRL")
     # Bingo only where the brand speaks Tagalog (spec 1).
     assert (await games.search(br1, "bingo")).total == 0
+    # Cockfight only where the market allows betting on animal fights (not in Brazil).
+    assert (await games.search(br1, "cockfight")).total == 0
+    assert [g.vassalage for g in (await games.search(vn1, "cockfight")).games] == ["DIG"]
     # A vendor in maintenance: its game marked, as in its list (its card opens the notice).
     sportsbook = (await games.search(br1, "CMD368")).games
     assert [(g.vassalage, g.maintenance) for g in sportsbook] == [("CMD", True)]

@@ -66,13 +66,18 @@ async def test_menus_follow_the_navigation_rules(make_client: MakeClient) -> Non
     menu = await _visitor(make_client).get("/lgw/games/game_menus")
     nav = [item["navType"] for item in menu["nav"]]
     assert nav[0] == "HOME" and nav[-1] == "PROMO"
-    assert nav.index("COCKFIGHT") == nav.index("SPORTS") + 1
+    assert "COCKFIGHT" not in nav  # BR1's market forbids betting on animal fights
     assert [f["navType"] for f in menu["footer"]] == [
         n for n in nav if n not in {"HOME", "HOT", "PROMO"}
     ]
     by_type = {item["navType"]: item for item in menu["nav"]}
-    assert {c["vassalage"] for c in by_type["COCKFIGHT"]["cards"]} == {"DS88", "DIG", "WGB"}
-    assert by_type["COCKFIGHT"]["action"]["kind"] == "LAUNCH"
+    # A brand without a jurisdiction: cockfight right after sports, starting its first vendor.
+    other = await make_client(language="EN", merchant="BR2").get("/lgw/games/game_menus")
+    other_nav = [item["navType"] for item in other["nav"]]
+    assert other_nav.index("COCKFIGHT") == other_nav.index("SPORTS") + 1
+    cockfight = next(item for item in other["nav"] if item["navType"] == "COCKFIGHT")
+    assert {c["vassalage"] for c in cockfight["cards"]} == {"DS88", "DIG", "WGB"}
+    assert cockfight["action"]["kind"] == "LAUNCH"
     # BR1's market (85 % floor) plays no Vietnamese or SEA game: their vendors are not listed.
     assert by_type["LOTT"]["action"]["path"] == "/lottery" and "ELOTT" not in by_type
     assert by_type["RNG"]["rebateRate"] == "1.2%" and by_type["PVP"]["rebateRate"] == "-"
@@ -119,7 +124,9 @@ async def test_vendor_list_is_sorted_and_keyed_by_type(make_client: MakeClient) 
         "AI",
         "TF",
     }
-    assert "COCKFIGHT" in vendors["mapped"] and "HOME" not in vendors["mapped"]
+    assert "COCKFIGHT" not in vendors["mapped"] and "HOME" not in vendors["mapped"]  # BR1
+    other = await make_client(merchant="BR2").get("/wps/relay/GCSGAME_newGameVendor")
+    assert {c["vassalage"] for c in other["mapped"]["COCKFIGHT"]} == {"DS88", "DIG", "WGB"}
 
 
 async def test_a_game_page_takes_its_vendors_from_the_menus_not_the_vendor_list(

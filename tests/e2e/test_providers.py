@@ -15,6 +15,7 @@ from playwright.async_api import Browser, Page, expect
 from sqlmodel import col, select
 
 from app.core.db import session_scope
+from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services import ledger
 from models import Game, Member
@@ -164,9 +165,26 @@ async def test_guest_plays_a_pg_demo(browser: Browser, site_url: str) -> None:
     await context.close()
 
 
+async def test_cockfight_is_not_offered_where_the_market_forbids_animal_fights(
+    page: Page, site_url: str
+) -> None:
+    """BR1's market (Brazil) forbids betting on animal fights: its menu has no cockfight
+    entry, and /cockfight (even asked to start a vendor's game) says why instead."""
+    await open_site(page, site_url + "/cockfight?start=DS88")
+    await expect(page.get_by_test_id("list-not-offered")).to_have_text(
+        translate("animal-fights-not-offered", "pt"), timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("game-card")).to_have_count(0)
+    await expect(page.get_by_test_id("nav-cockfight")).to_have_count(0)
+    assert page.url.startswith(site_url)  # no game started
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "cockfight-not-offered-1280.png"), full_page=True)
+
+
 @pytest.mark.deep
 async def test_cockfight_nav_starts_the_first_vendors_game(page: Page, site_url: str) -> None:
-    await register_in_browser(page, site_url)
+    """Spec 2, on a brand without a jurisdiction (VN1, its own domain)."""
+    await register_in_browser(page, site_url.replace("127.0.0.1", "luckylotus.localhost"))
     await page.get_by_test_id("nav-cockfight").click()
     await page.wait_for_url(f"{simulator_url()}/play/DS88/**", timeout=SLOW_MS)
     await expect(page.locator("#events li").first).to_be_visible(timeout=SLOW_MS)

@@ -47,6 +47,11 @@ async def test_transfer_in_and_out_and_bonus_details(
     await expect(page.get_by_test_id("wallet-main")).to_have_text("100,00", timeout=SLOW)
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
     await expect(page.get_by_test_id("wallet-CMD")).to_contain_text("Manutenção", timeout=SLOW)
+    # BR1's market forbids betting on animal fights: no cockfight vendor's wallet.
+    await expect(page.get_by_test_id("wallet-DS88")).to_have_count(0)
+    await expect(
+        page.get_by_test_id("transfer-vendor").locator("option[value=DS88]")
+    ).to_have_count(0)
     # Nothing in the games' wallets: nothing to bring back.
     await expect(page.get_by_test_id("transfer-recall")).to_be_disabled()
 
@@ -73,7 +78,7 @@ async def test_transfer_in_and_out_and_bonus_details(
     await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("20,50", timeout=SLOW)
     await expect(page.get_by_test_id("header-balance")).to_have_text("79,50", timeout=SLOW)
 
-    await page.get_by_test_id("transfer-vendor").select_option("DS88")
+    await page.get_by_test_id("transfer-vendor").select_option("SBO")
     await page.get_by_test_id("tab-IN").click()
     await page.get_by_test_id("transfer-max").click()
     await expect(page.get_by_test_id("transfer-amount")).to_have_value("79.50", timeout=SLOW)

@@ -20,6 +20,7 @@ from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.accounts import sessions
+from app.services.catalogue import rules
 from app.services.providers import registry
 from app.services.providers.adapter import TransactionState
 from app.services.seamless import reconcile, wallet
@@ -89,6 +90,8 @@ async def test_every_outside_vendor_and_type_launches_real_and_demo(
     assert len({game.vassalage for game, _ in picked}) == 34  # 39 vendors − lottery, BGS, CMD
     demos = 0
     for game, demo in picked:
+        if game.vassalage in rules.COCKFIGHT_VENDORS:
+            continue  # BR1's market forbids them: the next test
         url = await _launch(client, game, 1)
         parts = urlsplit(url)
         assert f"{parts.scheme}://{parts.netloc}" == simulator_base()
@@ -107,6 +110,39 @@ async def test_every_outside_vendor_and_type_launches_real_and_demo(
                 await _launch(guest, game, 0)
             assert refused.value.code == "seamless-demo-unavailable"
     assert demos > 10
+
+
+async def test_cockfight_is_refused_where_the_market_forbids_it_and_opens_elsewhere(
+    make_client: Callable[..., PlatformClient],
+) -> None:
+    """BR1's market (Brazil) forbids betting on animal fights: every cockfight game is
+    refused, real or demo, by code or by node id, whatever the client sends; on a brand
+    without a jurisdiction (VN1) the same games open on the simulator."""
+    fights = [
+        (game, demo)
+        for game, demo in await _one_game_per_vendor_and_type()
+        if game.vassalage in rules.COCKFIGHT_VENDORS
+    ]
+    assert {game.vassalage for game, _ in fights} == {"DS88", "DIG", "WGB"}
+    member = await funded_member("10.00")
+    client = await _logged_in(make_client(language="PT"), member)
+    for game, demo in fights:
+        for caller, played, account_type in ((client, game, 1), (make_client(), demo or game, 0)):
+            with pytest.raises(ApiError) as refused:
+                await _launch(caller, played, account_type)
+            assert (refused.value.status, refused.value.code) == (403, "animal-fights-not-offered")
+        with pytest.raises(ApiError) as by_node:
+            await client.post("/wps/relay/GCS_gameLaunchFB", {"nodeId": game.id, "accountType": 1})
+        assert by_node.value.code == "animal-fights-not-offered"
+        assert by_node.value.body["message"].startswith("Apostas em rinhas de galo")
+    elsewhere = await funded_member("0", merchant_code="VN1")
+    other = await _logged_in(make_client(language="EN", merchant="VN1"), elsewhere)
+    for game, demo in fights:
+        url = urlsplit(await _launch(other, game, 1))
+        assert url.path == f"/play/{game.vassalage}/{game.game_code}"
+        assert parse_qs(url.query)["currency"] == ["VND"]
+        if demo is not None:
+            assert "demo=1" in await _launch(make_client(merchant="VN1"), demo, 0)
 
 
 async def test_guest_trial_and_single_wallet_rules(

@@ -4,8 +4,9 @@ A transfer-mode vendor keeps the member's money in a wallet of its own: on the l
 a member-owned MEMBER_VENDOR account whose sub-key is the vendor code. A transfer moves money
 between the member's main wallet (MEMBER_CASH) and one such account, as one ledger
 transaction (kind TRANSFER) under the request's idempotency key: nothing else writes them.
-A brand set to a single wallet (isSingle 1) offers no transfer vendors at all. Launching a
-transfer vendor's game offers to move money in (`launch_offer`); with the brand's
+A brand set to a single wallet (isSingle 1) offers no transfer vendors at all; one whose
+market forbids animal fights offers no cockfight vendor (money left there only comes back).
+Launching a transfer vendor's game offers to move money in (`launch_offer`); with the brand's
 TRANSFER_BACK_ON_EXIT switch on, it comes back when the player leaves the game (`back_on_exit`).
 """
 
@@ -27,6 +28,8 @@ from app.core.errors import AppError
 from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account, roles
 from app.services.brands import Brand, brands
+from app.services.catalogue import rules as catalogue_rules
+from app.services.jurisdiction import profile_of
 from app.services.wallet_events import balance_changed
 from models import GameVendor, LedgerAccount, Member
 from models.catalogue import WalletMode
@@ -128,12 +131,16 @@ async def _transfer_vendors(session: AsyncSession) -> list[GameVendor]:
     )
 
 
+def _offered(brand: Brand, vendor: str) -> bool:
+    return catalogue_rules.offered(profile_of(brand).animal_fights, vendor)
+
+
 async def transfer_vendors(brand: Brand) -> list[GameVendor]:
     """The vendors this brand offers a transfer wallet for (none for a single wallet)."""
     if is_single(brand):
         return []
     async with session_scope() as session:
-        return await _transfer_vendors(session)
+        return [v for v in await _transfer_vendors(session) if _offered(brand, v.vassalage)]
 
 
 async def _wallets(session: AsyncSession, brand: Brand, member_id: int) -> Wallets:
@@ -143,17 +150,22 @@ async def _wallets(session: AsyncSession, brand: Brand, member_id: int) -> Walle
     held = await ledger.member_vendor_wallets(
         session, merchant_id=brand.id, member_id=member_id, currency=brand.currency
     )
-    offered = [] if is_single(brand) else await _transfer_vendors(session)
+    listed = [
+        v
+        for v in ([] if is_single(brand) else await _transfer_vendors(session))
+        # a vendor the market forbids only while it holds the member's money, to bring it back
+        if _offered(brand, v.vassalage) or held.get(v.vassalage, ZERO) != 0
+    ]
     vendors = [
         VendorWallet(v.vassalage, v.display_name, held.get(v.vassalage, ZERO), v.maintenance)
-        for v in offered
+        for v in listed
     ]
     # Money left in a vendor wallet that is no longer offered still belongs to the member.
-    offered_codes = {v.vassalage for v in offered}
+    listed_codes = {v.vassalage for v in listed}
     vendors += [
         VendorWallet(code, code, balance, True)
         for code, balance in sorted(held.items())
-        if code not in offered_codes and balance != 0
+        if code not in listed_codes and balance != 0
     ]
     return Wallets(brand.currency, wallet.cash, wallet.bonus, wallet.locked, tuple(vendors))
 
@@ -179,13 +191,18 @@ async def wallets_of(brand: Brand, member_id: int) -> Wallets:
 
 async def launch_offer(brand: Brand, member: Member, vendor: str) -> LaunchOffer | None:
     """The offer to move money into `vendor`'s wallet before its game starts: None for a
-    seamless vendor (it plays the main wallet itself), a vendor in maintenance, or a member
-    with nothing in the main wallet to move."""
+    seamless vendor (it plays the main wallet itself), a vendor in maintenance or one the
+    market forbids (its launch is refused), or a member with nothing in the main wallet."""
     assert member.id is not None
     async with session_scope() as session:
         found = await _wallets(session, brand, member.id)
     wallet = next((w for w in found.vendors if w.vendor == vendor.strip().upper()), None)
-    if wallet is None or wallet.maintenance or found.cash <= 0:
+    if (
+        wallet is None
+        or wallet.maintenance
+        or not _offered(brand, wallet.vendor)
+        or found.cash <= 0
+    ):
         return None
     return LaunchOffer(wallet.vendor, wallet.name, found.cash, wallet.balance)
 
@@ -251,6 +268,8 @@ async def transfer(
     value = parse_amount(amount, brand.amount_digits)
     async with write_transaction() as session:
         found = await _vendor(session, brand, vendor)
+        if way == Direction.IN and not _offered(brand, found.vassalage):
+            raise AppError("animal-fights-not-offered", status=403)
         wallet = _vendor_wallet(found.vassalage)
         source, target = (CASH, wallet) if way == Direction.IN else (wallet, CASH)
         try:

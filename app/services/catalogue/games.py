@@ -27,6 +27,7 @@ from app.services.catalogue.index import (
     GameEntry,
     GameIndex,
     Item,
+    Listing,
     game_entry,
     game_index,
     shown,
@@ -39,6 +40,7 @@ from app.services.catalogue.lobby import (
     raw_catalogue,
     vendor_maintenance,
 )
+from app.services.jurisdiction import profile_of
 from app.services.lottery import entries as lottery_entries
 from models import Game
 from models.catalogue import VASSALAGE
@@ -150,6 +152,14 @@ def _not_bingo() -> ColumnElement[bool]:
     return or_(col(Game.sub_category).is_(None), col(Game.sub_category) != rules.BINGO)
 
 
+def _no_animal_fights() -> list[ColumnElement[bool]]:
+    """`rules.offered` where animal fights are forbidden, as conditions on the game table."""
+    return [
+        col(Game.vassalage).not_in(sorted(rules.COCKFIGHT_VENDORS)),
+        col(Game.game_type) != rules.COCKFIGHT,
+    ]
+
+
 def _vendor(raw: RawCatalogue, vassalage: str) -> str:
     code = vassalage.strip().upper()
     if code not in {v["vassalage"] for v in raw.vendors}:
@@ -170,8 +180,11 @@ def _matches(
     index: GameIndex, found: rules.ListFilter, query: GameQuery, brand: Brand
 ) -> list[Item]:
     """The games a query lists on a brand, in its sort order, name search included."""
-    tagalog = brand.supports_tagalog
-    unplayable = lottery_entries.unplayable(brand.currency)
+    listing = Listing(
+        tagalog=brand.supports_tagalog,
+        unplayable=lottery_entries.unplayable(brand.currency),
+        animal_fights=profile_of(brand).animal_fights,
+    )
     needle = fold_name(query.name or "")
     if query.vassalage:
         code = query.vassalage.strip().upper()
@@ -184,7 +197,7 @@ def _matches(
             and (found.sub_category is None or item.sub_category == found.sub_category)
             and (not found.hot or item.is_top)
             and needle in item.search_name
-            and shown(item, tagalog, unplayable)
+            and shown(item, listing)
         ]
     if found.game_type:
         bucket = index.bucket(TYPE, found.game_type, query.sort)
@@ -193,8 +206,8 @@ def _matches(
     else:
         bucket = index.bucket(HOT if found.hot else ALL, "", query.sort)
     if not needle:
-        return bucket.offered(tagalog, unplayable)
-    return [item for item in bucket.search(needle) if shown(item, tagalog, unplayable)]
+        return bucket.offered(listing)
+    return [item for item in bucket.search(needle) if shown(item, listing)]
 
 
 async def game_page(brand: Brand, query: GameQuery) -> GamePage:
@@ -214,6 +227,12 @@ async def game_page(brand: Brand, query: GameQuery) -> GamePage:
         total_pages=math.ceil(len(items) / query.page_size),
         prize_mode=query.prize_mode or index.prize_mode,
     )
+
+
+def type_offered(brand: Brand, game_type: str) -> bool:
+    """Whether the brand's market allows a list of this game type at all (a cockfight list
+    only where animal fights are allowed): a page says so rather than list nothing."""
+    return rules.offered(profile_of(brand).animal_fights, "", game_type.strip().upper())
 
 
 def search_text(typed: str) -> str:
@@ -239,6 +258,8 @@ async def _top(
     raw = await raw_catalogue()
     if not brand.supports_tagalog:
         conditions = [*conditions, _not_bingo()]
+    if not profile_of(brand).animal_fights:
+        conditions = [*conditions, *_no_animal_fights()]
     unplayable = lottery_entries.unplayable(brand.currency)
     if unplayable:  # lottery games the brand's market cannot play are not listed
         conditions = [

@@ -132,11 +132,23 @@ class Item:
     lottery_code: str = ""  # the lottery engine's game this entry is, if it is one
 
 
-def shown(item: Item, tagalog: bool, unplayable: frozenset[str]) -> bool:
-    """Is the item listed on a brand: bingo only with Tagalog, a lottery game only where
-    the brand's market can play it (`unplayable`: lottery_entries.unplayable)."""
-    return rules.shown_sub_category(item.sub_category, tagalog) and (
-        item.lottery_code not in unplayable
+@dataclass(frozen=True)
+class Listing:
+    """What a kind of brand lists: bingo only with Tagalog, a lottery game only where its
+    market can play it (`unplayable`: lottery_entries.unplayable), animal fights only where
+    its market allows them (its jurisdiction profile)."""
+
+    tagalog: bool
+    unplayable: frozenset[str]
+    animal_fights: bool
+
+
+def shown(item: Item, listing: Listing) -> bool:
+    """Is the item listed on a brand of this kind (see `Listing`)."""
+    return (
+        rules.shown_sub_category(item.sub_category, listing.tagalog)
+        and item.lottery_code not in listing.unplayable
+        and rules.offered(listing.animal_fights, item.entry.vassalage, item.game_type)
     )
 
 
@@ -149,7 +161,7 @@ class Bucket:
         self.items = items
         self.starts = list(accumulate((len(name) + 1 for name in names), initial=0))
         self.haystack = "\n".join(names)
-        self._offered: dict[tuple[bool, frozenset[str]], list[Item]] = {}
+        self._offered: dict[Listing, list[Item]] = {}
 
     def search(self, needle: str) -> list[Item]:
         """The items whose folded name contains the folded needle (never a line break)."""
@@ -162,13 +174,12 @@ class Bucket:
             position = self.haystack.find(needle, item_end + 1)
         return found
 
-    def offered(self, tagalog: bool, unplayable: frozenset[str] = frozenset()) -> list[Item]:
+    def offered(self, listing: Listing) -> list[Item]:
         """The items on offer on a brand (see `shown`), worked out once per kind of brand."""
-        key = (tagalog, unplayable)
-        found = self._offered.get(key)
+        found = self._offered.get(listing)
         if found is None:
-            found = [item for item in self.items if shown(item, tagalog, unplayable)]
-            self._offered[key] = found
+            found = [item for item in self.items if shown(item, listing)]
+            self._offered[listing] = found
         return found
 
 

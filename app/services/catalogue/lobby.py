@@ -29,6 +29,7 @@ from app.services.catalogue.navigation import (
     card_action,
     vendor_cards,
 )
+from app.services.jurisdiction import profile_of
 from app.services.lottery import entries as lottery_entries
 from app.services.site import POINTS_MODULE
 from models import Game, GameVendor
@@ -222,11 +223,14 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> Menus:
         raw = await raw_catalogue(refresh)
         vendors = {v["vassalage"]: v for v in raw.vendors}
         rates = await rebate_rates.displayed_rates(brand.id)
-        # A lottery vendor none of whose games the brand's market can play is not listed.
+        # A lottery vendor none of whose games the brand's market can play is not listed, nor
+        # a cockfight vendor where the market forbids animal fights.
+        fights = profile_of(brand).animal_fights
         listed = [
             v
             for v in raw.vendors
             if lottery_entries.vendor_playable(v["vassalage"], brand.currency)
+            and rules.offered(fights, v["vassalage"])
         ]
         navigation = build_navigation(
             vendor_cards(listed),

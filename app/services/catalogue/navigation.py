@@ -14,6 +14,7 @@ from typing import Any
 from app import routes
 from app.services.catalogue.rules import (
     COCKFIGHT,
+    COCKFIGHT_VENDORS,
     ELOTT,
     ESPORTS,
     FISH,
@@ -52,7 +53,6 @@ LOTTERY_ROUTES: dict[str, str] = {
     LOTT: routes.LOTTERY,
     ELOTT: routes.LOTTERY,
 }
-COCKFIGHT_VENDORS = frozenset({"DS88", "DIG", "WGB"})  # spec 3, vendor codes
 U9W = "U9W"
 PRIZE_MODE_VENDORS = frozenset({"TCG_LOTTO_VN", LOTT})
 

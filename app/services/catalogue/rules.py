@@ -1,5 +1,6 @@
 """Catalogue rules as pure functions: game types, image URLs (spec 3 shapes, spec 9 Tagalog
-renames), displayed rebate rates (spec 9), name folding for search, masked winner names."""
+renames), displayed rebate rates (spec 9), name folding for search, masked winner names, and
+what a brand's market lets it offer (animal fights)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ LOTT, ELOTT, INHOUSE = "LOTT", "ELOTT", "INHOUSE"
 GAME_TYPES = (RNG, LIVE, FISH, PVP, SPORTS, ESPORTS, COCKFIGHT, LOTT, ELOTT, INHOUSE)
 LOTTERY_TYPES = frozenset({LOTT, ELOTT})
 HOT = "HOT"  # the /hot list: games marked as top games
+COCKFIGHT_VENDORS = frozenset({"DS88", "DIG", "WGB"})  # spec 3, vendor codes
 
 # Menu sub-categories (spec 1): scratch, video poker, jackpot, table games, arcade, bingo.
 BINGO = "BG"
@@ -79,6 +81,12 @@ def visible_sub_categories(codes: tuple[str, ...] | list[str], tagalog: bool) ->
 def shown_sub_category(sub_category: str | None, tagalog: bool) -> bool:
     """Whether a game of this sub-category is on offer: bingo games only with Tagalog."""
     return sub_category != BINGO or tagalog
+
+
+def offered(animal_fights: bool, vassalage: str, game_type: str = "") -> bool:
+    """Whether a brand offers this vendor (or its game of this type): a cockfight vendor or
+    game only where its market allows animal fights (its jurisdiction profile's flag)."""
+    return animal_fights or (vassalage not in COCKFIGHT_VENDORS and game_type != COCKFIGHT)
 
 
 def image_vendor_code(vassalage: str, tagalog: bool) -> str:

@@ -5,7 +5,8 @@ demo play (games with supportPlay 0) opens the vendor's demo URL, never touches 
 and needs no login. The URL comes from the vendor's provider adapter (app/services/providers):
 the studio's own pages, or the provider's host (the bundled simulator or an aggregator) picked
 at random. Vendors without an integration here (no credential) cannot be opened: the caller
-gets a translated 'game unavailable' error, never a made-up URL.
+gets a translated 'game unavailable' error, never a made-up URL; nor can a game the brand's
+market forbids (animal fights: its jurisdiction profile), whatever the client sends.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from app.services.catalogue import games as catalogue_games
 from app.services.catalogue import rules
 from app.services.catalogue.members import record_play
 from app.services.catalogue.navigation import LOTTERY_ROUTES, lottery_route
+from app.services.jurisdiction import profile_of
 from app.services.lottery.games import GAMES as LOTTERY_GAMES
 from app.services.providers import registry as providers
 from app.services.providers.adapter import LaunchRequest
@@ -157,6 +159,8 @@ async def launch(
         return lottery_url(member, game.vassalage, game.game_code, demo)
     if not rules.shown_sub_category(game.sub_category, brand.supports_tagalog):
         raise AppError("seamless-unknown-game", 404)  # bingo is not offered on this brand
+    if not rules.offered(profile_of(brand).animal_fights, game.vassalage, game.game_type):
+        raise AppError("animal-fights-not-offered", 403)
     if member is not None and member.status == MEMBER_BLOCKED:
         raise AppError("member-cannot-enter", 403)
     await _check_open(game, brand, language)

@@ -1,5 +1,5 @@
 """The game catalogue: list, favourite and winner-board errors, menu titles, PvP room levels
-and their refusals.
+and their refusals, and what a market does not allow (animal fights).
 
 Navigation titles of the other categories come from `ui.py` (nav.*).
 """
@@ -16,6 +16,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "favorite-too-fast": "Please wait a second before changing your favourites again.",
         "winner-category-unknown": "Unknown game category: {game_category}.",
         "winner-limit-too-large": "The winner board shows at most {max} winners.",
+        "animal-fights-not-offered": (
+            "Betting on animal fights is not allowed in your market, so cockfighting is not "
+            "offered here."
+        ),
         "games.nav.ELOTT": "E-lottery",
         "games.nav.POINTMALL": "Points mall",
         "games.sub.SC": "Scratch",
@@ -45,6 +49,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "favorite-too-fast": "Aguarde um segundo antes de alterar seus favoritos de novo.",
         "winner-category-unknown": "Categoria de jogo desconhecida: {game_category}.",
         "winner-limit-too-large": "O quadro de ganhadores mostra no máximo {max} ganhadores.",
+        "animal-fights-not-offered": (
+            "Apostas em rinhas de galo não são permitidas na sua região e, por isso, não estão "
+            "disponíveis aqui."
+        ),
         "games.nav.ELOTT": "Loteria eletrônica",
         "games.nav.POINTMALL": "Loja de pontos",
         "games.sub.SC": "Raspadinha",

@@ -1,0 +1,101 @@
+"""Cockfighting where the brand's market forbids betting on animal fights (the jurisdiction
+profile's `animal_fights`; Brazil: Lei 9.605/1998 art. 32, Lei 14.790/2023): BR1 (BR) shows no
+cockfight in its menus, vendor list, lists, search or popular games, and its /cockfight page
+says why; a brand without a jurisdiction (VN1, and BR2 for the menus) keeps it as spec 2 says.
+The launch and the wallets' side: tests/providers/test_providers.py,
+tests/cashier/test_wallet_transfer.py."""
+
+from __future__ import annotations
+
+from sqlmodel import col, select
+
+from app import routes
+from app.app import app as site
+from app.core.db import session_scope
+from app.services.brands import brands
+from app.services.catalogue import games, lobby, rules
+from app.services.catalogue.games import GameQuery
+from app.services.jurisdiction import BRAZIL, PROFILES, profile_of
+from models import Game
+from state.catalogue.lobby import LobbyState
+from tests.helpers.page_state import Tab
+
+FIGHTERS = {"DS88", "DIG", "WGB"}  # spec 3, the cockfight vendors
+NO_JURISDICTION_HOST = "luckylotus.test"  # VN1's domain
+
+
+async def _cockfight_games() -> set[str]:
+    async with session_scope() as session:
+        found = await session.exec(
+            select(Game.game_code).where(col(Game.vassalage).in_(FIGHTERS), Game.is_game == "GAME")
+        )
+        return set(found.all())
+
+
+def test_the_profile_forbids_animal_fights_in_brazil_only() -> None:
+    assert not PROFILES[BRAZIL].animal_fights and PROFILES[""].animal_fights
+    assert not rules.offered(False, "DS88") and not rules.offered(False, "PG", "COCKFIGHT")
+    assert rules.offered(False, "SABA", "SPORTS") and rules.offered(True, "DIG", "COCKFIGHT")
+
+
+async def test_the_brazilian_brand_s_menus_and_vendor_list_have_no_cockfight() -> None:
+    br1, br2 = await brands.by_code("BR1"), await brands.by_code("BR2")
+    assert not profile_of(br1).animal_fights and profile_of(br2).animal_fights
+    menu = await lobby.menus(br1, "EN", refresh=True)
+    assert "COCKFIGHT" not in {item.nav_type for item in [*menu.nav, *menu.footer]}
+    assert not FIGHTERS & {card.vassalage for item in menu.nav for card in item.cards}
+    assert "SPORTS" in {item.nav_type for item in menu.nav}  # sports stays
+    vendors = await lobby.vendor_list(br1, "EN", refresh=True)
+    assert "COCKFIGHT" not in vendors.mapped
+    assert not FIGHTERS & {card.vassalage for card in vendors.sorted}
+    assert await lobby.category_vendors(br1, "EN", "COCKFIGHT") == []
+    # A brand without a jurisdiction: spec 2's cockfight category right after sports.
+    other = await lobby.menus(br2, "EN", refresh=True)
+    types = [item.nav_type for item in other.nav]
+    assert types.index("COCKFIGHT") == types.index("SPORTS") + 1
+    cockfight = next(item for item in other.nav if item.nav_type == "COCKFIGHT")
+    assert {card.vassalage for card in cockfight.cards} == FIGHTERS
+    assert cockfight.action.kind == "LAUNCH"
+    assert {c.vassalage for c in await lobby.category_vendors(br2, "EN", "COCKFIGHT")} == FIGHTERS
+
+
+async def test_lists_search_and_popular_games_leave_cockfight_out_in_brazil() -> None:
+    br1, vn1 = await brands.by_code("BR1"), await brands.by_code("VN1")
+    fights = await _cockfight_games()
+    assert len(fights) == 4  # the demo catalogue seeds them for every brand
+    for query in (GameQuery(game_type="COCKFIGHT"), GameQuery(vassalage="DS88")):
+        assert (await games.game_page(br1, query)).total == 0
+    listed = await games.game_page(vn1, GameQuery(game_type="COCKFIGHT"))
+    assert {entry.game_code for entry in listed.content} == fights
+    assert (await games.game_page(vn1, GameQuery(vassalage="DS88"))).total == 2
+    # every game, by name or not
+    everything = await games.game_page(br1, GameQuery(page_size=50))
+    assert everything.total > 0 and not fights & {e.game_code for e in everything.content}
+    assert (await games.search(br1, "Sabong")).total == 0
+    found = await games.search(vn1, "Sabong")
+    assert {entry.vassalage for entry in found.games} == {"DS88", "WGB"}
+    popular = await games.popular_games(br1, "EN", limit=50)
+    assert not FIGHTERS & {entry.vassalage for entry in popular}
+    assert await games.popular_games(br1, "EN", "COCKFIGHT") == []
+    assert await games.popular_games(vn1, "EN", "COCKFIGHT")
+    assert not games.type_offered(br1, "cockfight") and games.type_offered(vn1, "COCKFIGHT")
+    assert games.type_offered(br1, "SPORTS")
+
+
+async def test_the_cockfight_page_says_it_is_not_offered_in_brazil() -> None:
+    tab = Tab(site)
+    async with tab.processor:
+        await tab.open(routes.HOME)
+        await tab.open("/cockfight?start=DS88")
+        lobby_state = await tab.state(LobbyState)
+    assert lobby_state.list_type == "COCKFIGHT" and lobby_state.not_offered
+    assert lobby_state.items == [] and lobby_state.vendors == []
+    assert "COCKFIGHT" not in {entry.type for entry in lobby_state.nav}
+    elsewhere = Tab(site, host=NO_JURISDICTION_HOST)
+    async with elsewhere.processor:
+        await elsewhere.open(routes.HOME)
+        await elsewhere.open("/cockfight")
+        lobby_state = await elsewhere.state(LobbyState)
+    assert not lobby_state.not_offered and len(lobby_state.items) == 4
+    assert {vendor.code for vendor in lobby_state.vendors} == FIGHTERS
+    assert "COCKFIGHT" in {entry.type for entry in lobby_state.nav}

@@ -7,6 +7,7 @@ import reflex as rx
 from app import routes
 from components.i18n import t
 from components.link import page_link
+from components.revealed import held_figure
 from components.style import FOCUS, INFO_TAG
 from state.accounts.auth import AuthState
 from state.cashier.wallet import WalletState
@@ -40,9 +41,11 @@ def balance_badge() -> rx.Component:
                 class_name="text-xs text-slate-600 dark:text-slate-400",
                 data_testid="header-currency",
             ),
-            rx.el.span(
+            held_figure(
+                WalletState.held,
                 WalletState.shown,
-                class_name="font-mono tabular-nums text-sm font-semibold min-w-14 text-right",
+                WalletState.held_count,
+                "justify-items-end font-mono tabular-nums text-sm font-semibold min-w-14",
                 data_testid="header-balance",
             ),
             class_name=(

@@ -12,6 +12,7 @@ from app import routes
 from components.dialog import dialog
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY, TAP_LINK, form_error, refusal_remedy
 from components.i18n import line_with, t
+from components.revealed import held_figure
 from components.style import FOCUS, INFO_TAG
 from state.accounts.auth import AuthState
 from state.site import SiteState
@@ -27,7 +28,8 @@ SMALL_BUTTON = (
 # CSS-only animation: results pop in (staggered by a custom property), nothing waits on it,
 # and visitors who ask for less motion get none. A game whose board animates its result (the
 # ball's drop, the wheel's spin) sets --reveal to that animation's length on its page: what
-# says the result (its line, the slot or pocket hit, the history's new row) pops in only then.
+# says the result (its line, the slot or pocket hit, the history's new row, the balances:
+# assets/home.css) pops in only then.
 ANIMATION_CSS = """
 @keyframes studio-pop { from { transform: scale(.6) rotate(-8deg); opacity: 0 }
   to { transform: none; opacity: 1 } }
@@ -84,9 +86,12 @@ def balance_line(where: str = "", **props: Any) -> rx.Component:
             rx.cond(PlayState.mode == "demo", t("play.demo_balance"), t("play.balance")),
             class_name="text-sm text-slate-500 dark:text-slate-400",
         ),
-        rx.el.span(
+        # The balance before the round's payout until the board reveals it, then after.
+        held_figure(
+            PlayState.balance_before,
             PlayState.balance,
-            class_name="text-lg font-bold tabular-nums",
+            PlayState.round_id,
+            "text-lg font-bold tabular-nums",
             data_testid="play-balance",
         ),
         rx.cond(PlayState.mode == "demo", demo_reset()),
@@ -115,11 +120,13 @@ def demo_reset() -> rx.Component:
 PHONE_FIRST = "max-lg:order-first"
 
 
-def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.Component:
+def bet_form(
+    *choices: rx.Component, action: rx.Var | str | None = None, amount_field: bool = True
+) -> rx.Component:
     """The bet amount with its limits, the game's own choices, and the play button. The
-    button is never disabled: input stays free while a result animates."""
-    return rx.el.div(
-        *choices,
+    button is never disabled: input stays free while a result animates. Without
+    `amount_field` the choices make the amount (the roulette's chips)."""
+    amount = (
         rx.el.label(t("play.bet"), html_for="studio-bet", class_name="block text-sm font-medium"),
         rx.el.div(
             rx.el.button(
@@ -149,6 +156,10 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             ),
             class_name="flex gap-2",
         ),
+    )
+    return rx.el.div(
+        *choices,
+        *(amount if amount_field else ()),
         rx.el.p(
             t("play.limits")
             .replace("{min}", PlayState.min_bet)

@@ -10,7 +10,7 @@ from components.accounts.verify_card import verify_card
 from components.forms import TAP_LINK
 from components.i18n import t
 from components.layout import layout
-from components.studio.auto import autobet_panel, hotkeys_flag, hotkeys_panel
+from components.studio.auto import HOTKEYS, autobet_panel, hotkeys_flag, hotkeys_panel
 from components.studio.dice import dice_board, dice_controls
 from components.studio.grids import (
     bingo_board,
@@ -128,7 +128,8 @@ def _game() -> rx.Component:
         rx.el.div(
             _controls(),
             autobet_panel(),
-            hotkeys_panel(),
+            # The roulette's stake is its chips: no ½ and 2× keys.
+            rx.cond(PlayState.kind == "roulette", hotkeys_panel(HOTKEYS[:1]), hotkeys_panel()),
             fairness_panel(),
             history_panel(),
             class_name="space-y-3 min-w-0",
@@ -145,12 +146,17 @@ _REVEAL = (("dice", ".7s"), ("limbo", ".45s"), ("plinko", "1.1s"), ("roulette", 
 def play_page() -> rx.Component:
     return layout(
         rx.el.style(ANIMATION_CSS + PLINKO_CSS),
+        # On the root: the header's balance waits for the reveal too (assets/home.css).
+        rx.el.style(
+            rx.Var.create(":root { --reveal: ")
+            + rx.match(PlayState.kind, *_REVEAL, "0s").to(str)
+            + " }"
+        ),
         rx.el.div(
             rx.cond(PlayState.kind != "", _title()),
             rx.cond(PlayState.mode != "", _game(), rx.cond(PlayState.blocked != "", _blocked())),
             rules_dialog(),
             class_name="space-y-4 sm:pr-12",
-            style={"--reveal": rx.match(PlayState.kind, *_REVEAL, "0s")},
             data_testid="play-page",
             data_mode=PlayState.mode,
             data_hotkeys=hotkeys_flag(),

@@ -152,6 +152,10 @@ class WalletState(MemberPage, rx.State):
     _exit: tuple[str, str] = ("", "")
     exit_notice: str = ""
     _formatted_in: tuple[str, int] = ("", 0)  # the language and minor digits last shown in
+    # A studio round's balance before its payout, shown until the game's board reveals the
+    # result (assets/home.css `balance-held`); each round's count restarts that wait.
+    held: str = ""
+    held_count: int = 0
 
     @rx.var
     def hidden(self) -> bool:
@@ -169,6 +173,7 @@ class WalletState(MemberPage, rx.State):
             lang, digits = await ui_lang(self), await amount_digits(self)
         self._formatted_in = (lang, digits)
         self.shown = format_balance(Decimal(self._cash), lang, self.hidden, digits)
+        self.held = ""
         self.bonus_shown = (
             format_balance(Decimal(self._bonus), lang, self.hidden, digits) if self._bonus else ""
         )
@@ -198,7 +203,8 @@ class WalletState(MemberPage, rx.State):
     async def refresh(self) -> Any:
         return await self._refresh()
 
-    async def _refresh(self, *, in_play: bool = False) -> Any:
+    async def _refresh(self, *, in_play: bool = False, revealed: Decimal = Decimal(0)) -> Any:
+        """`revealed`: what a studio round just paid, shown only once its board reveals it."""
         member_id = await current_member_id(self)
         if not member_id:
             self._cash, self._version, self.shown = "0", (-1, -1), ""
@@ -217,6 +223,11 @@ class WalletState(MemberPage, rx.State):
             and self._full_read[0] == member_id
             and time.time() - self._full_read[1] < FULL_READ_EVERY_SECONDS,
         )
+        if revealed:
+            lang, digits = self._formatted_in
+            cash = Decimal(self._cash) - revealed
+            self.held = format_balance(cash, lang, self.hidden, digits)
+            self.held_count += 1
         # A page's load reads the check afresh. In play a check falling due refuses the next
         # bet, which brings up its dialog, and the watch looks on its beat: a round need not
         # chain one.
@@ -410,12 +421,14 @@ class WalletState(MemberPage, rx.State):
             await self._reload(member_id)  # which says it (`_format`)
 
 
-async def refresh_header(state: rx.State) -> Any:
+async def refresh_header(state: rx.State, revealed: Decimal = Decimal(0)) -> Any:
     """The header read again inside a game's own event, once its money moved: the tab's state
     holds the new version when the event ends, so the watch, which waited for the event's lock,
     finds nothing new (with a chained `WalletState.refresh` the watch often came first, and
-    both read everything again). The rest waits for FULL_READ_EVERY_SECONDS."""
-    return await (await state.get_state(WalletState))._refresh(in_play=True)
+    both read everything again). The rest waits for FULL_READ_EVERY_SECONDS. `revealed`: the
+    round's payout, which the header adds only when the game's board reveals it."""
+    wallet = await state.get_state(WalletState)
+    return await wallet._refresh(in_play=True, revealed=revealed)
 
 
 follow.AFTER_LOGIN.append(WalletState.refresh)

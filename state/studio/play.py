@@ -83,6 +83,7 @@ class GameChoices(Protocol):
 
     def _params(self) -> dict[str, Any]: ...  # the player's choices, as the game's bet
     def _finish_params(self) -> dict[str, Any]: ...  # a dealt round's second step
+    async def _in_currency(self, lang: str, digits: int) -> None: ...  # the page's money known
     def _clear(self) -> None: ...  # a new game or round: forget the last outcome
     def _show(self, view: rounds.RoundView, lang: str) -> None: ...  # the round's outcome
 
@@ -116,6 +117,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
     max_bet: str = ""
     max_win: str = ""
     balance: str = ""
+    balance_before: str = ""  # before the round's payout: shown until the board reveals it
     quoted: str = ""
     paytable: list[PaytableRow] = []
     error: str = ""
@@ -187,6 +189,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         # Another game's bet, or a refused one, starts again from the minimum; the field
         # writes its amount the reader's way (1,00 in Portuguese).
         self.bet = typed_amount(limits.kept(rounds.readable_bet(self.bet)), lang, digits)
+        await (await self._choices())._in_currency(lang, digits)
 
     async def _choices(self) -> GameChoices:
         """The substate of the game on the page."""
@@ -196,6 +199,9 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         """A game's second step takes nothing by default: only a dealt round (GridState's
         holds) says more."""
         return {}
+
+    async def _in_currency(self, lang: str, digits: int) -> None:
+        """Only the roulette's chips are money of the game's own: none by default."""
 
     async def _seeds(self) -> None:
         view = await seeds.current(self._player().owner)
@@ -397,12 +403,17 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
 
     async def _after(self, view: rounds.RoundView) -> Any:
         await self._apply(view)
+        # The money is settled now; the page adds the payout once the board reveals it.
+        revealed = view.payout if view.finished else Decimal(0)
         if view.balance is not None:
             self.balance = await self._show_money(view.balance)
+            self.balance_before = (
+                await self._show_money(view.balance - revealed) if revealed else ""
+            )
         if view.finished:
             self.payout = await self._show_money(view.payout)
             await self._history()
-        return await refresh_header(self) if self.mode == "real" else None
+        return await refresh_header(self, revealed) if self.mode == "real" else None
 
     async def _free_rounds(self) -> None:
         found = None

@@ -10,11 +10,16 @@ from typing import Any
 
 import reflex as rx
 
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount, typed_amount
 from app.services import gates
 from app.services.studio import rounds
-from app.services.studio.games import plinko
+from app.services.studio.games import plinko, roulette
 from state.guard import ARGS, GUEST, Index, Name, checked
+from state.member_page import member_action
 from state.rows import text
+from state.site import amount_digits, ui_lang
 from state.studio import plinko_board, studio_views
 from state.studio.play import GAME_STATES, PlayState, requote
 from state.studio.plinko_board import Peg, Slot
@@ -28,7 +33,11 @@ HANDLER_GATES: dict[str, gates.Door] = {
     "LimboState.set_limbo_target": gates.VIEW,
     **gates.each("MinesState.", "set_mines_count toggle_pick", gates.VIEW),
     **gates.each("PlinkoState.", "set_plinko_risk set_plinko_rows", gates.VIEW),
-    **gates.each("RouletteState.", "add_chip clear_chips", gates.VIEW),
+    **gates.each(
+        "RouletteState.",
+        "add_chip clear_chips pick_number set_bet_kind set_chip undo_chip",
+        gates.VIEW,
+    ),
 }
 
 
@@ -191,12 +200,22 @@ class PlinkoState(PlayState):
 
 
 class RouletteState(PlayState):
-    chips: dict[str, int] = {}
+    _placed: list[tuple[str, Decimal]] = []  # the chips in the order placed (undo)
+    _table_currency: str = ""
+    chip_values: list[str] = []  # the rack, in the reader's money
+    chip_index: int = 1
+    bet_kind: str = "straight"
+    picks: list[int] = []  # the numbers tapped for a split, street, corner or six line
+    chips: dict[str, str] = {}  # a bet's key → the amount on it
+    table_bets: list[studio_views.TableBet] = []
+    table_total: str = ""
+    table_error: str = ""
     wheel_number: str = ""
     wheel_colour: str = ""
 
     def _params(self) -> dict[str, Any]:
-        return {"chips": [studio_views.chip_bet(key, units) for key, units in self.chips.items()]}
+        units = studio_views.chip_units(studio_views.table_amounts(self._placed))
+        return {"chips": [studio_views.chip_bet(key, n) for key, n in units.items()]}
 
     def _clear(self) -> None:
         self.wheel_number = self.wheel_colour = ""
@@ -205,18 +224,89 @@ class RouletteState(PlayState):
         self.wheel_number = text(view.detail.get("number"))
         self.wheel_colour = text(view.detail.get("colour"))
 
+    async def _failed(self, exc: AppError, at: str = "") -> None:
+        """A refused chip is said beside the table, where the finger is: on a phone the
+        page's error line sits above the play button, a screen away."""
+        self.table_error = translate(exc.code, await ui_lang(self), **exc.params)
+
+    async def _in_currency(self, lang: str, digits: int) -> None:
+        if self._table_currency != self.currency:  # chips of another currency: a new table
+            self._placed, self._table_currency = [], self.currency
+        values = roulette.chip_values(self.currency)
+        self.chip_values = [format_amount(value, lang, digits) for value in values]
+        self.chip_index = min(self.chip_index, len(values) - 1)
+        await self._show_table()
+
+    async def _show_table(self) -> None:
+        """The table's chips in the reader's money; the bet is their total."""
+        lang, digits = await ui_lang(self), await amount_digits(self)
+        amounts = studio_views.table_amounts(self._placed)
+        self.table_bets = studio_views.table_bets(amounts, lang, digits)
+        self.chips = {row.key: row.amount for row in self.table_bets}
+        total = sum(amounts.values(), Decimal(0))
+        self.table_total = format_amount(total, lang, digits) if amounts else ""
+        if amounts:
+            (await self.get_state(PlayState)).bet = typed_amount(total, lang, digits)
+        await requote(self)
+
+    async def _place(self, key: str) -> None:
+        """One chip of the chosen value on a bet, while the table stays a bet the game
+        takes (its count of bets, at most the maximum bet)."""
+        values = roulette.chip_values(self.currency)
+        placed = [*self._placed, (key, values[min(self.chip_index, len(values) - 1)])]
+        amounts = studio_views.table_amounts(placed)
+        units = studio_views.chip_units(amounts)
+        self._game().check({"chips": [studio_views.chip_bet(k, n) for k, n in units.items()]})
+        limits = self._game().spec.limits(self.currency)
+        if sum(amounts.values()) > limits.max_bet:
+            raise AppError("studio-bet-out-of-range", 400, limits.bounds())
+        self._placed, self.table_error = placed, ""
+        await self._show_table()
+
     @rx.event
     @checked
+    def set_chip(self, index: Index) -> None:
+        if index < len(self.chip_values):
+            self.chip_index = index
+
+    @rx.event
+    @checked
+    def set_bet_kind(self, kind: Name) -> None:
+        if kind in studio_views.ROULETTE_KINDS:
+            self.bet_kind, self.picks, self.table_error = kind, [], ""
+
+    @rx.event
+    @checked
+    @member_action
+    async def pick_number(self, number: Index) -> None:
+        """A tap on a number: a chip on it, or on the one bet of the chosen kind its taps
+        leave (a second tap on a number takes it back)."""
+        if number >= roulette.POCKETS:
+            return
+        picks = sorted(set(self.picks) ^ {number})
+        found = roulette.groups_with(self.bet_kind, picks)
+        self.picks = picks if len(found) > 1 or not picks else []
+        if not found:
+            raise AppError(f"studio-roulette-{self.bet_kind}", 400)
+        if len(found) == 1:
+            await self._place(studio_views.group_key(self.bet_kind, found[0]))
+
+    @rx.event
+    @checked
+    @member_action
     async def add_chip(self, key: Name) -> None:
-        chips = studio_views.with_chip(self.chips, key)
-        if chips is not None:
-            self.chips = chips
-            await requote(self)
+        if key in studio_views.OUTSIDE_KEYS:
+            await self._place(key)
+
+    @rx.event
+    async def undo_chip(self) -> None:
+        self._placed, self.table_error = self._placed[:-1], ""
+        await self._show_table()
 
     @rx.event
     async def clear_chips(self) -> None:
-        self.chips = {}
-        await requote(self)
+        self._placed, self.picks, self.table_error = [], [], ""
+        await self._show_table()
 
 
 class GridState(PlayState):
@@ -272,7 +362,11 @@ HANDLER_CHECKS: dict[str, str] = {
     "LimboState.set_limbo_target": ARGS,
     "MinesState.set_mines_count": ARGS,
     "MinesState.toggle_pick": f"{ARGS}; tiles of the field only",
-    "RouletteState.add_chip": f"{ARGS}; table's bets only, bounded count",
+    "RouletteState.add_chip": f"{ARGS}; the table's outside bets only, checked by the game",
+    "RouletteState.pick_number": f"{ARGS}; the table's numbers and bets only, checked by the game",
+    "RouletteState.set_bet_kind": f"{ARGS}; the table's kinds of bet only",
+    "RouletteState.set_chip": f"{ARGS}; the rack's chips only",
+    "RouletteState.undo_chip": GUEST,
     "RouletteState.clear_chips": GUEST,
     "GridState.toggle_hold": ARGS,
     "PlinkoState.set_plinko_rows": f"{ARGS}; 8 to 16 rows only",

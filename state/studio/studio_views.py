@@ -4,7 +4,7 @@ Reflex, so each is unit-tested (tests/studio/test_studio_views.py). The game sta
 
 from __future__ import annotations
 
-import re
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -13,6 +13,7 @@ from typing import Any
 from app.core.config import PROJECT_ROOT
 from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import (
+    CENTS,
     format_amount,
     format_count,
     format_figure,
@@ -38,14 +39,15 @@ KINDS_BY_CODE: dict[str, str] = {
     "BGS_PLINKO": "plinko",
 }
 GRID_KINDS = ("slot", "scratch", "poker", "bingo")
-ROULETTE_OUTSIDE = ("red", "black", "odd", "even", "low", "high")
 MINE_TILES = 25
-# A roulette chip: one number, a dozen, a column, or an outside bet; a table holds few.
-CHIP_KEY = re.compile(
-    r"straight:(?:[0-9]|[12][0-9]|3[0-6])|(?:dozen|column):[1-3]|" + "|".join(ROULETTE_OUTSIDE)
+# The even-money bets, as they lie along a real table.
+ROULETTE_OUTSIDE = ("low", "even", "red", "black", "odd", "high")
+# The table's ways to tap its numbers: one number, or the numbers of a split, a street, a
+# corner or a six line (roulette.GROUPS).
+ROULETTE_KINDS = ("straight", "split", "street", "corner", "line")
+OUTSIDE_KEYS = frozenset(
+    [*ROULETTE_OUTSIDE, *(f"{kind}:{i}" for kind in ("dozen", "column") for i in (1, 2, 3))]
 )
-MAX_CHIP_KEYS = 37 + 3 + 3 + len(ROULETTE_OUTSIDE)
-MAX_CHIP_UNITS = 1_000
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -79,6 +81,15 @@ class Grid:
     cells: list[Cell] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)  # winning lines, hands, patterns
     called: list[str] = field(default_factory=list)  # bingo's called balls
+
+
+@dataclass
+class TableBet:
+    """A bet on the roulette table with the chips on it."""
+
+    key: str = ""
+    label: str = ""
+    amount: str = ""
 
 
 @dataclass
@@ -237,24 +248,48 @@ def mine_tiles(picks: Iterable[int], mines: Iterable[int]) -> list[str]:
     return tiles
 
 
+def group_key(kind: str, numbers: Iterable[int]) -> str:
+    """A table bet on numbers as the page keys it: "split:1-2", "straight:17"."""
+    return f"{kind}:" + "-".join(str(n) for n in sorted(numbers))
+
+
 def chip_bet(key: str, units: int) -> dict[str, Any]:
-    """A roulette chip key ("straight:17", "dozen:2", "red") as the game's bet."""
+    """A table bet's key ("split:1-2", "dozen:2", "red") as the game's bet."""
     kind, _, value = key.partition(":")
-    if kind == "straight":
-        return {"kind": kind, "numbers": [int(value)], "units": units}
     if kind in ("dozen", "column"):
         return {"kind": kind, "index": int(value), "units": units}
+    if value:
+        return {"kind": kind, "numbers": [int(n) for n in value.split("-")], "units": units}
     return {"kind": kind, "units": units}
 
 
-def with_chip(chips: dict[str, int], key: str) -> dict[str, int] | None:
-    """The table with one more chip on `key`; None when the key or the table refuses it."""
-    units = chips.get(key, 0)
-    if not CHIP_KEY.fullmatch(key) or units >= MAX_CHIP_UNITS:
-        return None
-    if key not in chips and len(chips) >= MAX_CHIP_KEYS:
-        return None
-    return {**chips, key: units + 1}
+def table_amounts(placed: Iterable[tuple[str, Decimal]]) -> dict[str, Decimal]:
+    """The chips placed one by one, summed per bet (in the order the bets were first made)."""
+    amounts: dict[str, Decimal] = {}
+    for key, value in placed:
+        amounts[key] = amounts.get(key, Decimal(0)) + value
+    return amounts
+
+
+def chip_units(amounts: dict[str, Decimal]) -> dict[str, int]:
+    """Each bet's whole units of the stake: its amount in the amounts' largest common step
+    (1,10 and 0,30 are 11 and 3), so that the game splits the stake as the chips lie."""
+    minor = {key: int(value.scaleb(CENTS)) for key, value in amounts.items()}
+    step = math.gcd(*minor.values()) or 1
+    return {key: value // step for key, value in minor.items()}
+
+
+def table_bets(amounts: dict[str, Decimal], lang: str, digits: int) -> list[TableBet]:
+    """The bets on the table in the reader's words: "Cavalo 1/2", "Vermelho", with amounts."""
+    rows = []
+    for key, amount in amounts.items():
+        kind, _, value = key.partition(":")
+        if key in OUTSIDE_KEYS:
+            label = translate("play.roulette." + kind + value, lang)
+        else:
+            label = f"{translate('play.roulette.kind.' + kind, lang)} {value.replace('-', '/')}"
+        rows.append(TableBet(key=key, label=label, amount=format_amount(amount, lang, digits)))
+    return rows
 
 
 def history_rows(found: Iterable[rounds.RoundView], lang: str, digits: int) -> list[HistoryRow]:

@@ -21,6 +21,7 @@ from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES
 from models import LedgerEntry
 from tests.e2e.conftest import open_site, register_in_browser
+from tests.helpers.axe import blocking_findings
 from tests.helpers.browser import visitor_context
 from tests.helpers.money import fund
 
@@ -229,6 +230,88 @@ async def test_a_phone_shows_every_originals_play_button_above_the_tab_bar(
             box = await button.bounding_box()
             assert bar is not None and box is not None
             assert box["y"] + box["height"] <= bar["y"], f"{code}: {box} under the bar {bar}"
+    finally:
+        await context.close()
+
+
+async def test_a_phone_places_a_split_and_a_corner_with_chips_and_is_paid(
+    browser: Browser, site_url: str
+) -> None:
+    """At 390 x 844 with a finger: the table stands up (0, then twelve rows of three), every
+    spot is a finger's target, a split and a corner are tapped with chips of the rack, the
+    wheel spins and the round pays as the chips lay; the balance adds the payout only when
+    the wheel has stopped. The table passes axe."""
+    context = await visitor_context(
+        browser,
+        motion=True,  # the wheel's spin, which the balance waits for
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        bypass_csp=True,  # axe's script is added inline
+    )
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url + "/play/BGS_ROULETTE?demo=1")
+        board = page.get_by_test_id("roulette-board")
+        one, two, four = [
+            await page.get_by_test_id(f"roulette-{n}").bounding_box() for n in (1, 2, 4)
+        ]
+        zero = await page.get_by_test_id("roulette-0").bounding_box()
+        assert one and two and four and zero
+        assert zero["y"] < one["y"] and abs(one["y"] - two["y"]) < 1 and four["y"] > one["y"]
+        for spot in await board.get_by_role("button").all():
+            box = await spot.bounding_box()
+            assert box and box["width"] >= 36 and box["height"] >= 36, await spot.inner_text()
+        assert await page.get_by_role("button", name="17 preto").count() == 1
+
+        chips = page.get_by_test_id("roulette-chip")
+        await expect(chips).to_have_text(["0,10", "1,00", "5,00", "10,00", "50,00", "100,00"])
+        await chips.nth(2).click()
+        await page.get_by_test_id("roulette-kind-split").click()
+        await page.get_by_test_id("roulette-1").click()
+        await page.get_by_test_id("roulette-5").click()
+        await expect(page.get_by_test_id("roulette-error")).to_have_text(
+            "Um cavalo cobre dois números vizinhos na mesa."
+        )
+        await page.get_by_test_id("roulette-1").click()
+        await page.get_by_test_id("roulette-2").click()
+        await chips.nth(1).click()
+        await page.get_by_test_id("roulette-kind-corner").click()
+        await page.get_by_test_id("roulette-1").click()
+        await page.get_by_test_id("roulette-5").click()
+        await expect(page.get_by_test_id("roulette-bet")).to_have_text(
+            ["Cavalo 1/2 · 5,00", "Quadrado 1/2/4/5 · 1,00"]
+        )
+        await expect(page.get_by_test_id("roulette-total")).to_have_text("Aposta total: 6,00")
+        assert await blocking_findings(page, ("[data-testid=play-page]",)) == []
+
+        balance = page.get_by_test_id("play-balance")
+        for _ in range(20):  # until a round pays: 6 pockets of 37 do
+            shown = await balance.inner_text()
+            await _play_rounds(page, 1)
+            at_once = await balance.evaluate("e => getComputedStyle(e).visibility")
+            number = int(await page.get_by_test_id("roulette-number").text_content() or "")
+            paid = 5 * 18 * (number in (1, 2)) + 9 * (number in (1, 2, 4, 5))
+            after = Decimal(shown.replace(".", "").replace(",", ".")) - 6 + paid
+            await expect(balance).to_have_text(format_amount(after, "pt"))
+            if paid:
+                # the wheel still spins: the balance before the payout is the one in sight
+                held = page.locator("[data-testid=play-page] .balance-held")
+                assert at_once == "hidden"
+                assert await held.text_content() == format_amount(after - paid, "pt")
+                await expect(balance).to_be_visible()
+                await expect(held).to_be_hidden()
+                result = page.get_by_test_id("round-result")
+                await expect(result).to_contain_text(format_amount(Decimal(paid), "pt"))
+                break
+        else:
+            pytest.fail("twenty spins and not one paid")
+        overflow = await page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(SHOTS / "roulette-table-390.png"), full_page=True)
     finally:
         await context.close()
 

@@ -15,7 +15,7 @@ from app.core.fairness import floats
 from app.core.i18n import has_key, translate
 from app.demo.catalogue import build_catalogue
 from app.services.studio.crash import rounds as crash_rounds
-from app.services.studio.games import GAMES, bingo, game, mines, poker, scratch, slot
+from app.services.studio.games import GAMES, bingo, game, mines, poker, roulette, scratch, slot
 
 SEED = "5" * 64
 
@@ -121,7 +121,8 @@ def test_dice_round() -> None:
     [
         ([], "studio-roulette-no-chips"),
         ([{"kind": "red"}] * 41, "studio-roulette-no-chips"),
-        ([{"kind": "corner"}], "studio-roulette-bet-kind"),
+        ([{"kind": "basket"}], "studio-roulette-bet-kind"),
+        ([{"kind": "corner"}], "studio-roulette-numbers"),
         ([{"kind": ["red"]}], "studio-roulette-bet-kind"),  # unhashable
         ([{"kind": "red", "units": 0}], "studio-roulette-units"),
         ([{"kind": "red", "units": 1.5}], "studio-roulette-units"),
@@ -129,6 +130,16 @@ def test_dice_round() -> None:
         ([{"kind": "straight", "numbers": [1, 2]}], "studio-roulette-numbers"),
         ([{"kind": "split", "numbers": [3, 4]}], "studio-roulette-split"),
         ([{"kind": "split", "numbers": [0, 4]}], "studio-roulette-split"),
+        ([{"kind": "split", "numbers": [1, 5]}], "studio-roulette-split"),  # diagonal
+        ([{"kind": "split", "numbers": [1, 1]}], "studio-roulette-split"),
+        ([{"kind": "street", "numbers": [2, 3, 4]}], "studio-roulette-street"),
+        ([{"kind": "street", "numbers": [0, 1, 3]}], "studio-roulette-street"),
+        ([{"kind": "corner", "numbers": [3, 4, 6, 7]}], "studio-roulette-corner"),
+        ([{"kind": "corner", "numbers": [1, 2, 3, 4]}], "studio-roulette-corner"),
+        ([{"kind": "line", "numbers": [2, 3, 4, 5, 6, 7]}], "studio-roulette-line"),
+        ([{"kind": "line", "numbers": [0, 1, 2, 3, 4, 5]}], "studio-roulette-line"),
+        ([{"kind": "line", "numbers": [1, 2, 3, 4, 5]}], "studio-roulette-numbers"),
+        ([{"kind": "corner", "numbers": [1, 2, 4, "5"]}], "studio-roulette-numbers"),
         ([{"kind": "dozen", "index": 4}], "studio-roulette-index"),
         ([{"kind": "column"}], "studio-roulette-index"),
     ],
@@ -153,6 +164,55 @@ def test_roulette_mixed_chips_split_the_stake() -> None:
     on_3 = g.play(iter([3.5 / 37]), {"chips": chips})  # red, first dozen
     assert on_3.multiplier == 0 and not any(c["won"] for c in on_3.detail["chips"])
     json.dumps(g.play(rng(3), {"chips": chips}).detail)
+
+
+@pytest.mark.parametrize(
+    ("kind", "numbers", "pays"),
+    [
+        ("straight", [17], 36),
+        ("split", [0, 2], 18),
+        ("split", [14, 17], 18),
+        ("street", [13, 14, 15], 12),
+        ("street", [0, 2, 3], 12),
+        ("corner", [13, 14, 16, 17], 9),
+        ("corner", [0, 1, 2, 3], 9),
+        ("line", [13, 14, 15, 16, 17, 18], 6),
+    ],
+)
+def test_roulette_inside_bets_pay_their_odds_on_their_numbers_only(
+    kind: str, numbers: list[int], pays: int
+) -> None:
+    """Straight 35:1, split 17:1, street 11:1, corner 8:1, six line 5:1: the chip back with
+    its winnings, on exactly the numbers the bet covers (the numbers in any order)."""
+    g = game("BGS_ROULETTE")
+    chip = {"kind": kind, "numbers": numbers[::-1], "units": 3}
+    assert g.quoted_multiplier({"chips": [chip]}) == pays
+    for n in range(37):
+        outcome = g.play(iter([(n + 0.5) / 37]), {"chips": [chip]})
+        assert outcome.detail["number"] == n
+        assert outcome.multiplier == (pays if n in numbers else 0), (kind, numbers, n)
+    assert g.check({"chips": [chip]})["chips"] == [{"kind": kind, "units": 3, "numbers": numbers}]
+
+
+def test_roulette_table_groups_leave_one_bet_as_the_taps_go() -> None:
+    assert roulette.groups_with("street", [5]) == [frozenset({4, 5, 6})]
+    assert roulette.groups_with("corner", [5, 9]) == [frozenset({5, 6, 8, 9})]
+    assert len(roulette.groups_with("corner", [5])) == 4
+    assert roulette.groups_with("corner", [0]) == [frozenset({0, 1, 2, 3})]
+    assert len(roulette.groups_with("street", [0, 2])) == 2  # both trios
+    assert roulette.groups_with("split", [1, 5]) == []
+    assert roulette.groups_with("line", [34]) == [frozenset(range(31, 37))]
+    assert roulette.groups_with("red", [1]) == []  # not an inside bet
+
+
+def test_the_roulette_chip_rack_follows_the_currency() -> None:
+    assert roulette.chip_values("BRL") == tuple(
+        Decimal(v) for v in ("0.10", "1", "5", "10", "50", "100")
+    )
+    assert roulette.chip_values("VND")[0] == 500  # whole dong, scaled as the limits are
+    with pytest.raises(AppError) as err:
+        roulette.chip_values("XYZ")
+    assert err.value.code == "studio-currency-unsupported"
 
 
 def stops_rng(stops: list[int], then: Iterator[float]) -> Iterator[float]:

@@ -44,12 +44,10 @@ def test_dice_every_target_returns_99_percent_less_under_a_hundredth() -> None:
 
 
 def every_roulette_bet() -> list[dict[str, object]]:
-    bets: list[dict[str, object]] = [{"kind": "straight", "numbers": [n]} for n in range(37)]
-    bets += [
-        {"kind": "split", "numbers": [a, b]}
-        for a in range(37)
-        for b in range(a + 1, 37)
-        if roulette.is_split(a, b)
+    bets: list[dict[str, object]] = [
+        {"kind": kind, "numbers": sorted(group)}
+        for kind, groups in roulette.GROUPS.items()
+        for group in groups
     ]
     bets += [{"kind": kind, "index": i} for kind in roulette.INDEXED for i in (1, 2, 3)]
     bets += [{"kind": kind} for kind in ("red", "black", "odd", "even", "low", "high")]
@@ -60,13 +58,15 @@ def test_roulette_every_bet_returns_36_of_37_exactly() -> None:
     # spins the real game on each of the 37 pockets by feeding it the float that lands there
     game = roulette.Roulette()
     bets = every_roulette_bet()
-    assert len(bets) == 37 + 60 + 6 + 6
+    # straights, splits, streets (with the trios 0-1-2, 0-2-3), corners (with 0-1-2-3), six
+    # lines, dozens and columns, even-money bets
+    assert len(bets) == 37 + 60 + 14 + 23 + 11 + 6 + 6
     for bet in bets:
         returns = [
             Fraction(game.play(iter([(n + 0.5) / 37]), {"chips": [bet]}).multiplier)
             for n in range(37)
         ]
-        assert sum(returns) / 37 == Fraction(36, 37)
+        assert sum(returns) / 37 == Fraction(36, 37), bet
     assert round(Fraction(36, 37) * PERCENT, 2) == Fraction(game.spec.rtp)
 
 

@@ -104,24 +104,46 @@ def test_the_mine_field_shows_picks_safe_tiles_and_mines() -> None:
     assert len(shown) == studio_views.MINE_TILES
 
 
-def test_roulette_chips_are_bounded_and_become_bets() -> None:
-    assert studio_views.with_chip({}, "straight:17") == {"straight:17": 1}
-    assert studio_views.with_chip({"red": 2}, "red") == {"red": 3}
-    for refused in ("straight:37", "dozen:4", "blue", "straight:1;drop"):
-        assert studio_views.with_chip({}, refused) is None
-    full = {f"straight:{n}": 1 for n in range(37)} | {"dozen:1": 1, "dozen:2": 1}
-    full |= {"dozen:3": 1, "column:1": 1, "column:2": 1, "column:3": 1}
-    full |= dict.fromkeys(studio_views.ROULETTE_OUTSIDE, 1)
-    assert len(full) == studio_views.MAX_CHIP_KEYS
-    assert studio_views.with_chip(full, "red") == {**full, "red": 2}
-    assert studio_views.with_chip({"red": studio_views.MAX_CHIP_UNITS}, "red") is None
-    assert studio_views.chip_bet("straight:17", 2) == {
-        "kind": "straight",
-        "numbers": [17],
-        "units": 2,
+def test_roulette_chips_sum_per_bet_and_become_the_games_bets() -> None:
+    placed = [
+        ("split:1-2", Decimal("1.00")),
+        ("red", Decimal("0.10")),
+        ("split:1-2", Decimal("0.10")),
+        ("corner:1-2-4-5", Decimal("0.20")),
+    ]
+    amounts = studio_views.table_amounts(placed)
+    assert amounts == {
+        "split:1-2": Decimal("1.10"),
+        "red": Decimal("0.10"),
+        "corner:1-2-4-5": Decimal("0.20"),
     }
+    # the stake (1,40) splits as the chips lie: 11, 1 and 2 tenths
+    units = studio_views.chip_units(amounts)
+    assert units == {"split:1-2": 11, "red": 1, "corner:1-2-4-5": 2}
+    assert studio_views.chip_units({"red": Decimal(500), "odd": Decimal(25000)}) == {
+        "red": 1,
+        "odd": 50,
+    }
+    assert [studio_views.chip_bet(key, n) for key, n in units.items()] == [
+        {"kind": "split", "numbers": [1, 2], "units": 11},
+        {"kind": "red", "units": 1},
+        {"kind": "corner", "numbers": [1, 2, 4, 5], "units": 2},
+    ]
     assert studio_views.chip_bet("dozen:3", 1) == {"kind": "dozen", "index": 3, "units": 1}
-    assert studio_views.chip_bet("odd", 1) == {"kind": "odd", "units": 1}
+    assert studio_views.group_key("line", [6, 1, 2, 3, 4, 5]) == "line:1-2-3-4-5-6"
+
+
+def test_roulette_bets_are_said_in_the_readers_words_and_money() -> None:
+    amounts = {"split:1-2": Decimal("1.10"), "dozen:2": Decimal(5), "red": Decimal("1234.5")}
+    rows = studio_views.table_bets(amounts, "pt", 2)
+    assert [(r.label, r.amount) for r in rows] == [
+        ("Cavalo 1/2", "1,10"),
+        ("2ª dúzia", "5,00"),
+        ("Vermelho", "1.234,50"),
+    ]
+    assert studio_views.table_bets({"street:0-2-3": Decimal(1)}, "en", 2)[0].label == (
+        "Street 0/2/3"
+    )
 
 
 @pytest.mark.parametrize(

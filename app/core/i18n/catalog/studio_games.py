@@ -25,16 +25,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio-roulette-units": "Each bet takes between 1 and {max} chips.",
         "studio-roulette-numbers": "Choose numbers from 0 to 36 for this bet.",
         "studio-roulette-split": "A split covers two numbers next to each other on the table.",
+        "studio-roulette-street": "A street covers the three numbers of one row of the table.",
+        "studio-roulette-corner": "A corner covers four numbers that meet at one corner.",
+        "studio-roulette-line": "A six line covers two rows of the table next to each other.",
         "studio-roulette-index": "Choose the first, second or third dozen or column.",
         "studio.BGS_ROULETTE.name": "European Roulette",
         "studio.BGS_ROULETTE.rules": (
-            "One ball, 37 pockets (0 to 36). Spread chips over any bets; the bet amount is split "
-            "evenly between your chips. Straight up pays 36 times the chip, split 18, dozen and "
-            "column 3, red/black, odd/even and 1–18/19–36 pay 2. Zero loses every outside bet. "
+            "One ball, 37 pockets (0 to 36). Pick a chip and place it on any bets; your bet is "
+            "the chips on the table. A winning chip is paid back with: straight up 35 to 1, "
+            "split 17 to 1, street 11 to 1, corner 8 to 1, six line 5 to 1, dozen and column "
+            "2 to 1, red/black, odd/even and 1–18/19–36 1 to 1. Zero loses every outside bet. "
             "Return to player 97.30 %."
         ),
         "studio.roulette.row.straight": "Straight up (one number)",
         "studio.roulette.row.split": "Split (two neighbouring numbers)",
+        "studio.roulette.row.street": "Street (a row of three numbers)",
+        "studio.roulette.row.corner": "Corner (four numbers)",
+        "studio.roulette.row.line": "Six line (two rows, six numbers)",
         "studio.roulette.row.dozen": "Dozen (1–12, 13–24, 25–36)",
         "studio.roulette.row.column": "Column",
         "studio.roulette.row.red": "Red",
@@ -172,16 +179,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio-roulette-units": "Cada aposta leva de 1 a {max} fichas.",
         "studio-roulette-numbers": "Escolha números de 0 a 36 para esta aposta.",
         "studio-roulette-split": "Um cavalo cobre dois números vizinhos na mesa.",
+        "studio-roulette-street": "Uma transversal cobre os três números de uma linha da mesa.",
+        "studio-roulette-corner": "Um quadrado cobre quatro números que se encontram num canto.",
+        "studio-roulette-line": "Uma linha cobre duas fileiras vizinhas da mesa (seis números).",
         "studio-roulette-index": "Escolha a primeira, segunda ou terceira dúzia ou coluna.",
         "studio.BGS_ROULETTE.name": "Roleta Europeia",
         "studio.BGS_ROULETTE.rules": (
-            "Uma bola, 37 casas (0 a 36). Distribua fichas entre as apostas; o valor apostado é "
-            "dividido igualmente entre as fichas. Número pleno paga 36 vezes a ficha, cavalo 18, "
-            "dúzia e coluna 3, vermelho/preto, par/ímpar e 1–18/19–36 pagam 2. O zero perde todas "
-            "as apostas externas. Retorno ao jogador de 97,30 %."
+            "Uma bola, 37 casas (0 a 36). Escolha uma ficha e coloque-a nas apostas que quiser; "
+            "sua aposta é o total das fichas na mesa. A ficha vencedora volta com o prêmio: "
+            "pleno 35 para 1, cavalo 17 para 1, transversal 11 para 1, quadrado 8 para 1, linha "
+            "5 para 1, dúzia e coluna 2 para 1, vermelho/preto, par/ímpar e 1–18/19–36 1 para 1. "
+            "O zero perde todas as apostas externas. Retorno ao jogador de 97,30 %."
         ),
         "studio.roulette.row.straight": "Pleno (um número)",
         "studio.roulette.row.split": "Cavalo (dois números vizinhos)",
+        "studio.roulette.row.street": "Transversal (uma linha de três números)",
+        "studio.roulette.row.corner": "Quadrado (quatro números)",
+        "studio.roulette.row.line": "Linha (duas fileiras, seis números)",
         "studio.roulette.row.dozen": "Dúzia (1–12, 13–24, 25–36)",
         "studio.roulette.row.column": "Coluna",
         "studio.roulette.row.red": "Vermelho",

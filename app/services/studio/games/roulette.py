@@ -1,19 +1,22 @@
 """European roulette (TG): one zero, 37 pockets, chips on several bets at once.
 
 Params: {"chips": [{"kind": "straight", "numbers": [17], "units": 2}, {"kind": "red", "units": 1},
-{"kind": "dozen", "index": 2, "units": 1}, ...]}. `units` are whole chips; each chip stakes
-bet / total units, so the round's multiplier is sum(units × return) / total units (truncated to
-four decimals). Every bet returns 36/37 = 97.297 % of its stake on average.
+{"kind": "corner", "numbers": [1, 2, 4, 5], "units": 1}, {"kind": "dozen", "index": 2}, ...]}.
+`units` are whole chips; each chip stakes bet / total units, so the round's multiplier is
+sum(units × return) / total units (truncated to four decimals). The inside bets (straight,
+split, street, corner, six-line) name their numbers, which must be one of the table's groups
+(`GROUPS`). Every bet returns 36/37 = 97.297 % of its stake on average.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
 from app.core.errors import AppError
 from app.core.fairness import below
+from app.services.currencies import limit_scale
 from app.services.studio.games.base import (
     MULTIPLIER_STEP,
     GameSpec,
@@ -25,12 +28,17 @@ from app.services.studio.games.base import (
 POCKETS = 37
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
 MAX_CHIPS = 40
-MAX_UNITS = 1000
+# A chip's units against the table's smallest: the page sends each bet's amount in its
+# smallest chips, and the table's maximum bet is 20,000 of the smallest chip.
+MAX_UNITS = 20_000
 
-# Return per unit staked, the stake included.
+# Return per unit staked, the stake included (35:1 is 36 back).
 RETURNS: dict[str, int] = {
     "straight": 36,
     "split": 18,
+    "street": 12,
+    "corner": 9,
+    "line": 6,
     "dozen": 3,
     "column": 3,
     "red": 2,
@@ -41,6 +49,8 @@ RETURNS: dict[str, int] = {
     "high": 2,
 }
 INDEXED = ("dozen", "column")
+# Chips in reais (scaled to other currencies as the bet limits are): the table's chip rack.
+CHIPS = (Decimal("0.10"), Decimal(1), Decimal(5), Decimal(10), Decimal(50), Decimal(100))
 
 
 def colour(number: int) -> str:
@@ -49,21 +59,55 @@ def colour(number: int) -> str:
     return "red" if number in RED else "black"
 
 
-def is_split(a: int, b: int) -> bool:
-    """Two numbers side by side on the table (rows of three, zero touching 1, 2 and 3)."""
-    low, high = sorted((a, b))
-    if low == 0:
-        return high in (1, 2, 3)
-    return (high == low + 1 and low % 3 != 0) or high == low + 3
+def _row(first: int) -> frozenset[int]:
+    return frozenset(range(first, first + 3))
+
+
+def _groups() -> dict[str, frozenset[frozenset[int]]]:
+    """Every legal inside bet of the table, by kind. Rows of three (1-2-3 ... 34-35-36); the
+    zero touches 1, 2 and 3: its splits, the trios 0-1-2 and 0-2-3 (streets) and the first
+    four 0-1-2-3 (a corner), as on a European table."""
+    firsts = range(1, 35, 3)  # each row's first number
+    beside = [(n, n + 1) for n in range(1, 37) if n % 3]
+    below = [(n, n + 3) for n in range(1, 34)]
+    return {
+        "straight": frozenset(frozenset({n}) for n in range(POCKETS)),
+        "split": frozenset(frozenset(pair) for pair in [*beside, *below, (0, 1), (0, 2), (0, 3)]),
+        "street": frozenset(
+            [*(_row(n) for n in firsts), frozenset({0, 1, 2}), frozenset({0, 2, 3})]
+        ),
+        "corner": frozenset(
+            [*(frozenset({n, n + 1, n + 3, n + 4}) for n, _ in beside if n < 34), _row(0) | {3}]
+        ),
+        "line": frozenset(_row(n) | _row(n + 3) for n in firsts[:-1]),
+    }
+
+
+GROUPS = _groups()
+SIZES = {kind: len(next(iter(groups))) for kind, groups in GROUPS.items()}
+
+
+def groups_with(kind: str, numbers: Iterable[int]) -> list[frozenset[int]]:
+    """The table's bets of `kind` that cover all of `numbers` (the page places a bet once its
+    taps leave one); none for a kind that is not an inside bet."""
+    picked = set(numbers)
+    return sorted((group for group in GROUPS.get(kind, ()) if picked <= group), key=sorted)
+
+
+def chip_values(currency: str) -> tuple[Decimal, ...]:
+    """The chip rack in `currency`: scaled as the bet limits are, in its minor digits."""
+    unit = Roulette.spec.limits(currency).unit  # refuses a currency without a scale
+    scale = limit_scale(currency)
+    return tuple(sorted({(chip * scale).quantize(unit) for chip in CHIPS} - {Decimal(0)}))
 
 
 def covered(chip: dict[str, Any]) -> frozenset[int]:
     """The pockets a (checked) chip wins on."""
     kind = chip["kind"]
+    if kind in GROUPS:
+        return frozenset(chip["numbers"])
     numbers = range(1, POCKETS)
     match kind:
-        case "straight" | "split":
-            return frozenset(chip["numbers"])
         case "dozen":
             return frozenset(n for n in numbers if (n - 1) // 12 + 1 == chip["index"])
         case "column":
@@ -100,16 +144,15 @@ def _check_chip(raw: Any) -> dict[str, Any]:
     if not 1 <= units <= MAX_UNITS:
         raise AppError("studio-roulette-units", 400, {"max": MAX_UNITS})
     chip: dict[str, Any] = {"kind": kind, "units": units}
-    if kind in ("straight", "split"):
+    if kind in GROUPS:
         numbers = raw.get("numbers")
-        size = 1 if kind == "straight" else 2
-        if not isinstance(numbers, list) or len(numbers) != size:
+        if not isinstance(numbers, list) or len(numbers) != SIZES[kind]:
             raise AppError("studio-roulette-numbers", 400)
         checked = sorted(_int(n, "studio-roulette-numbers") for n in numbers)
         if not all(0 <= n < POCKETS for n in checked):
             raise AppError("studio-roulette-numbers", 400)
-        if kind == "split" and not is_split(*checked):
-            raise AppError("studio-roulette-split", 400)
+        if frozenset(checked) not in GROUPS[kind]:
+            raise AppError(f"studio-roulette-{kind}", 400)
         chip["numbers"] = checked
     elif kind in INDEXED:
         index = _int(raw.get("index"), "studio-roulette-index")

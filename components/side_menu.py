@@ -44,7 +44,11 @@ def _cs_entry(entry: rx.Var, test_id: str) -> rx.Component:
                 ],
                 rx.icon("message-circle", size=16, aria_hidden="true"),
             ),
-            SiteState.texts.get("side.cs." + entry.kind, t("side.cs.other")) + entry.number,
+            rx.cond(
+                entry.label != "",
+                entry.label,
+                SiteState.texts.get("side.cs." + entry.kind, t("side.cs.other")) + entry.number,
+            ),
             on_click=rx.call_function(_OPEN_WINDOW.call(entry.url, "_blank", CS_WINDOW)),
             class_name=f"w-full {ROW}",
             data_testid=test_id + entry.position,

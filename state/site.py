@@ -89,13 +89,15 @@ class LinkRow:
 
 @dataclass
 class ServiceRow:
-    """A customer-service channel: its type names it (translated), `number` tells apart two
-    channels of one type, `position` is the brand's raw id (kept for tests, never shown)."""
+    """A customer-service channel: its type names it (translated); of two channels of one
+    type, the operator's `label` (else `number`) tells them apart; `position` is the brand's
+    raw id (kept for tests, never shown)."""
 
     kind: str = ""
     number: str = ""
     position: str = ""
     url: str = ""
+    label: str = ""
 
 
 def _service_rows(brand: Brand) -> list[ServiceRow]:
@@ -107,8 +109,12 @@ def _service_rows(brand: Brand) -> list[ServiceRow]:
     rows = []
     for link in links:
         seen[link.cs_type] = seen.get(link.cs_type, 0) + 1
-        number = f" {seen[link.cs_type]}" if counts[link.cs_type] > 1 else ""
-        rows.append(ServiceRow(link.cs_type, number, link.cs_position, link.url))
+        # Two channels of one type: the operator's labels tell them apart where it gave them
+        # ("Telegram", "Telegram VIP"), else a number; one alone: its type, translated.
+        twins = counts[link.cs_type] > 1
+        number = f" {seen[link.cs_type]}" if twins else ""
+        label = link.label if twins else ""
+        rows.append(ServiceRow(link.cs_type, number, link.cs_position, link.url, label))
     return rows
 
 
@@ -193,6 +199,8 @@ class SiteState(Lean, rx.State):
     jurisdiction: str = ""
     # The market asks a verified identity (a CPF in Brazil) before money moves or play starts.
     identity_required: bool = False
+    # The market allows bets on animal fights (cockfight): jurisdiction.Profile.animal_fights.
+    animal_fights: bool = True
     # The demo parts run (Settings.demo_parts): what the footer states is labelled as examples.
     demo: bool = False
     demo_brands: list[DemoBrandRow] = []  # while the demo parts run: the brands side by side
@@ -297,6 +305,7 @@ class SiteState(Lean, rx.State):
         self.licensed_domain = operator.domain
         self.jurisdiction = brand.jurisdiction
         self.identity_required = profile_of(brand).identity_verification
+        self.animal_fights = profile_of(brand).animal_fights
         self.demo = bool(get_settings().demo_parts())
         self.demo_brands = (
             _demo_brand_rows(await brands.all(), brand.code, self.router.headers.host)

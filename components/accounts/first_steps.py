@@ -7,7 +7,7 @@ import reflex as rx
 
 from app import routes
 from components.dialog import dialog
-from components.forms import PRIMARY
+from components.forms import SECONDARY
 from components.i18n import local_time, t
 from components.link import page_link
 from components.style import FOCUS
@@ -156,12 +156,12 @@ def first_steps_dialog() -> rx.Component:
             t("first_steps.intro"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-3"
         ),
         _steps(),
+        # The steps are the way on; putting them off is the quiet choice.
         rx.el.button(
             t("first_steps.later"),
             type="button",
             on_click=FirstStepsState.dismiss,
-            auto_focus=True,
-            class_name=f"{PRIMARY} mt-4",
+            class_name=f"{SECONDARY} mt-4",
             data_testid="first-steps-later",
         ),
         title=t("first_steps.welcome"),

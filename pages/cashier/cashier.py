@@ -8,6 +8,7 @@ from app import routes
 from components.forms import PRIMARY, SECONDARY, field, form_error, notice, refusal_remedy
 from components.guide import picture_steps
 from components.i18n import amount, short_amount, t
+from components.identity.verify_first import verify_first_banner
 from components.layout import layout, member_page
 from components.media import image
 from components.style import FOCUS
@@ -168,6 +169,7 @@ def deposit_page() -> rx.Component:
     )
     return member_page(
         "cashier.deposit_title",
+        verify_first_banner(CashierState.verify_first),
         rx.el.section(rx.cond(CashierState.has_order, _order(), form), class_name=CARD),
         rx.cond(CashierState.pix_offered, _tutorial()),
     )

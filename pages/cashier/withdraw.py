@@ -18,6 +18,7 @@ from components.forms import (
     refusal_remedy,
 )
 from components.i18n import t
+from components.identity.verify_first import verify_first_banner
 from components.layout import member_page
 from components.link import page_link
 from components.progress import progress_bar
@@ -146,7 +147,7 @@ def _bank_fields() -> rx.Component:
 def _accounts_card() -> rx.Component:
     return rx.el.form(
         rx.el.h2(t("withdraw.accounts_title"), class_name="text-lg font-semibold"),
-        rx.cond(WithdrawState.payee_name_missing, _name_missing()),
+        rx.cond(WithdrawState.payee_name_missing & ~WithdrawState.verify_first, _name_missing()),
         rx.el.ul(
             rx.foreach(
                 WithdrawState.accounts,
@@ -292,6 +293,7 @@ def _order(order: rx.Var) -> rx.Component:
 def withdraw_page() -> rx.Component:
     return member_page(
         "withdraw.title",
+        verify_first_banner(WithdrawState.verify_first),
         rx.el.div(
             rx.el.div(
                 rx.cond(WithdrawState.has_payment_password, _request_card(), _password_card()),

@@ -45,8 +45,11 @@ def _status(card: rx.Var) -> rx.Component:
             ),
         ),
         rx.el.span(
-            t("missions.status.progress"),
+            rx.cond(
+                card.percent > 0, t("missions.status.progress"), t("missions.status.not_started")
+            ),
             class_name=f"{CHIP} bg-slate-100 dark:bg-slate-800",
+            data_testid="mission-open",
         ),
     )
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from app import routes
-from app.services.catalogue.rules import GAME_TYPES
+from app.services.catalogue.rules import COCKFIGHT, GAME_TYPES
 from components.forms import INPUT, TAP_LINK, filter_bar, item_list, pager, range_tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
@@ -30,6 +30,12 @@ _LOCAL_DAY = rx.vars.FunctionStringVar.create(
 
 def _category_label(game_type: str) -> rx.Var[str]:
     return t("games.nav.ELOTT" if game_type == "ELOTT" else f"nav.{game_type}")
+
+
+def _category_option(game_type: str) -> rx.Component:
+    """A category of the filter: cockfight only where the market allows animal fights."""
+    option = rx.el.option(_category_label(game_type), value=game_type)
+    return rx.cond(SiteState.animal_fights, option) if game_type == COCKFIGHT else option
 
 
 def _type_label(game_type: rx.Var) -> rx.Var:
@@ -146,7 +152,7 @@ def betting_page() -> rx.Component:
             "betting.category",
             rx.el.select(
                 rx.el.option(t("betting.category.all"), value="all"),
-                *[rx.el.option(_category_label(g), value=g) for g in GAME_TYPES],
+                *[_category_option(g) for g in GAME_TYPES],
                 value=BettingState.category,
                 on_change=BettingState.set_category,
                 class_name=f"{INPUT} !w-auto",

@@ -7,7 +7,7 @@ import reflex as rx
 
 from app import routes
 from app.services.support.live_chat import MAX_CHARS
-from components.forms import INPUT, PRIMARY, form_error
+from components.forms import INPUT, PRIMARY, TAP_LINK, form_error
 from components.i18n import local_time, t
 from pages.registry import Page
 from state.site import SiteState
@@ -40,18 +40,20 @@ def chat_page() -> rx.Component:
             rx.el.div(
                 rx.el.h1(t("chat.title"), class_name="text-base font-bold leading-tight"),
                 rx.el.p(SiteState.brand_name, class_name="text-xs opacity-70"),
+                class_name="grow",
             ),
+            # The window opens as a popup on a wide screen, as a page of its own on a phone:
+            # either way a way back to the site.
+            rx.el.a(t("chat.back"), href="/", class_name=TAP_LINK, data_testid="chat-back"),
             class_name=(
                 "flex items-center gap-2 px-4 py-3 border-b border-slate-200 dark:border-slate-800"
             ),
         ),
-        rx.cond(
-            ChatState.lines.length() == 0,  # type: ignore[attr-defined]
-            rx.el.p(
-                t("chat.hello"),
-                class_name="m-4 rounded-xl p-3 text-sm bg-slate-100 dark:bg-slate-800",
-                data_testid="chat-hello",
-            ),
+        # Stays above the conversation: who answers, and where, once the question is sent.
+        rx.el.p(
+            t("chat.hello"),
+            class_name="mx-4 mt-4 rounded-xl p-3 text-sm bg-slate-100 dark:bg-slate-800",
+            data_testid="chat-hello",
         ),
         rx.el.ol(
             rx.foreach(ChatState.lines, _line),

@@ -14,6 +14,7 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_money, format_points
 from app.services import gates
 from app.services.cashier import deposits, sandbox, withdrawals
+from app.services.identity import onboarding
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.accounts.auth import AuthState, current_login, member_or_none, trial_gate
@@ -69,6 +70,7 @@ class CashierState(MemberPage, rx.State):
     error: str = ""
     error_link: str = ""  # where the refused member can fix it ("" when nowhere)
     wagering_rule: str = ""  # the withdrawal's wagering, said before the money goes in
+    verify_first: bool = False  # an identity not verified yet: the page says so first
     _watching: str = ""
     _watch_beat: float = 0.0
 
@@ -114,6 +116,7 @@ class CashierState(MemberPage, rx.State):
             self.channel = codes[0] if codes else ""
         self.wagering_rule = ""
         member = await member_or_none(self)
+        self.verify_first = member is not None and not (await onboarding.view(member)).active
         if member is not None:
             times = await withdrawals.wagering_multiplier(brand, member)
             if times > 0:

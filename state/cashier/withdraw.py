@@ -15,6 +15,7 @@ from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.accounts import payment_password
 from app.services.cashier import payout_accounts, withdrawals
+from app.services.identity import onboarding
 from state import follow
 from state.accounts.auth import current_member, member_or_none
 from state.cashier.wallet import WalletState
@@ -78,6 +79,7 @@ class OrderRow:
 class WithdrawState(MemberPage, rx.State):
     has_payment_password: bool = False
     payee_name_missing: bool = False
+    verify_first: bool = False  # an identity not verified yet: the page says so first
     balance: str = ""
     limits: str = ""
     turnover_left: str = ""
@@ -114,6 +116,7 @@ class WithdrawState(MemberPage, rx.State):
             return
         brand, lang = await current_brand(self), await ui_lang(self)
         info = await withdrawals.overview(brand, member)
+        self.verify_first = not (await onboarding.view(member)).active
         self.has_payment_password = info.payment_password.is_set
         self.payee_name_missing = info.payee_name_missing
         digits = brand.amount_digits

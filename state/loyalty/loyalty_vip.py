@@ -16,7 +16,7 @@ from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import LOCALES, format_amount
 from app.services import gates
-from app.services.cashier import withdrawal_rules
+from app.services.cashier import withdrawals
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
@@ -91,7 +91,7 @@ def _rate(value: Decimal, lang: str) -> str:
 
 
 def level_rows(
-    found: vip.VipPage, lang: str, digits: int, floor: withdrawal_rules.WithdrawalRules
+    found: vip.VipPage, lang: str, digits: int, floor: withdrawals.WithdrawalRules
 ) -> list[LevelRow]:
     """The table of levels; a level's withdrawal limits as the cashier applies them (the
     brand's, where the level raises none)."""
@@ -194,7 +194,7 @@ class VipState(rx.State):
             ),
             translate("vip.rule.cash", lang),
         ]
-        floor = await withdrawal_rules.brand_rules(brand)
+        floor = await withdrawals.brand_rules(brand)
         self.levels = level_rows(found, lang, brand.amount_digits, floor)
         self.history = event_rows(found)
         return None

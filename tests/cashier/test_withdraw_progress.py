@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from app import routes
 from app.app import app as site
 from app.services.brands import brands
 from app.services.cashier import withdrawal_rules
 from models import Member
+from models.identity import IdentityStatus
+from state.cashier.cashier import CashierState
 from state.cashier.withdraw import WithdrawState
 from tests.helpers.accounts import make_member
 from tests.helpers.money import fund, wager
@@ -40,3 +43,17 @@ async def test_the_withdraw_page_shows_how_far_the_wagering_is() -> None:
         await tab.open(PAGE)
         page = await tab.state(WithdrawState)
         assert (page.turnover_left, page.turnover_percent) == ("", 100)
+
+
+async def test_the_money_pages_say_first_that_the_identity_is_to_verify() -> None:
+    """Before the player fills in a form that would be refused: the deposit and withdraw
+    pages of an account still pending verification lead to it; a verified one's do not."""
+    pending = await make_member(identity=IdentityStatus.PENDING)
+    verified = await make_member()
+    for member, expected in ((pending, True), (verified, False)):
+        tab = await member_tab(site, member)
+        async with tab.processor:
+            await tab.open(PAGE)
+            assert (await tab.state(WithdrawState)).verify_first is expected
+            await tab.open(routes.DEPOSIT)
+            assert (await tab.state(CashierState)).verify_first is expected

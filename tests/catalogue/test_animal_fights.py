@@ -18,6 +18,7 @@ from app.services.catalogue.games import GameQuery
 from app.services.jurisdiction import BRAZIL, PROFILES, profile_of
 from models import Game
 from state.catalogue.lobby import LobbyState
+from state.site import SiteState
 from tests.helpers.page_state import Tab
 
 FIGHTERS = {"DS88", "DIG", "WGB"}  # spec 3, the cockfight vendors
@@ -88,6 +89,8 @@ async def test_the_cockfight_page_says_it_is_not_offered_in_brazil() -> None:
         await tab.open(routes.HOME)
         await tab.open("/cockfight?start=DS88")
         lobby_state = await tab.state(LobbyState)
+        brazil_site = await tab.state(SiteState)  # the bet records' filter leaves it out too
+    assert not brazil_site.animal_fights
     assert lobby_state.list_type == "COCKFIGHT" and lobby_state.not_offered
     assert lobby_state.items == [] and lobby_state.vendors == []
     assert "COCKFIGHT" not in {entry.type for entry in lobby_state.nav}
@@ -96,6 +99,7 @@ async def test_the_cockfight_page_says_it_is_not_offered_in_brazil() -> None:
         await elsewhere.open(routes.HOME)
         await elsewhere.open("/cockfight")
         lobby_state = await elsewhere.state(LobbyState)
+        assert (await elsewhere.state(SiteState)).animal_fights
     assert not lobby_state.not_offered and len(lobby_state.items) == 4
     assert {vendor.code for vendor in lobby_state.vendors} == FIGHTERS
     assert "COCKFIGHT" in {entry.type for entry in lobby_state.nav}

@@ -50,6 +50,9 @@ async def test_a_visitors_message_reaches_staff_and_the_answer_comes_back(
     await chat.get_by_test_id("chat-send").click()
     await expect(chat.get_by_test_id("chat-own-line")).to_contain_text(question, timeout=SLOW_MS)
     await expect(chat.get_by_test_id("chat-input")).to_have_value("")
+    # who answers, and where, stays in view once the question is sent
+    await expect(chat.get_by_test_id("chat-hello")).to_be_visible()
+    await expect(chat.get_by_test_id("chat-back")).to_have_attribute("href", "/")
 
     # The desk shows it without a reload (its watch of the brand's chat version).
     row = staff.get_by_test_id("chat-conversations").locator("tbody tr", has_text=question)

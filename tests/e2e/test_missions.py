@@ -80,6 +80,7 @@ async def test_member_plays_claims_a_mission_and_sees_the_leaderboard(
     await open_site(page, site_url + MISSIONS)
     card = page.locator("[data-testid=mission]", has_text="Jogue 5 rodadas nos Originais")
     await expect(card.get_by_test_id("mission-progress")).to_have_text("0 / 5", timeout=SLOW_MS)
+    await expect(card.get_by_test_id("mission-open")).to_have_text("Não iniciada")
     await expect(page.get_by_test_id("missions-countdown")).to_contain_text("h")
     await expect(page.get_by_test_id("badge-missions")).to_have_count(0)
     await _shots(page, "missions-start")
@@ -92,6 +93,7 @@ async def test_member_plays_claims_a_mission_and_sees_the_leaderboard(
     await open_site(page, site_url + MISSIONS)
     await expect(card.get_by_test_id("mission-progress")).to_have_text("2 / 5", timeout=SLOW_MS)
     await expect(card.get_by_test_id("mission-bar")).to_have_attribute("data-percent", "40")
+    await expect(card.get_by_test_id("mission-open")).to_have_text("Em andamento")
 
     # Three more: done, the badge counts one reward; the page updates without a reload.
     await page.goto(site_url + f"/play/{SLOT}")

@@ -458,6 +458,12 @@ MESSAGES["en"].update(
         "register.lossLimitDay": "Loss limit per day (R$)",
         "register.timeLimitDay": "Play time per day (minutes)",
         "identity.title": "Verify your identity",
+        "identity.verify_first.title": "Verify your identity first",
+        "identity.verify_first.body": (
+            "Deposits, bets and withdrawals open once your identity is verified. It takes a "
+            "few minutes."
+        ),
+        "identity.verify_first.action": "Verify now",
         "identity.intro": (
             "The law asks us to confirm who you are and that you are 18 or over before you "
             "deposit or play. Enter your name and birth date exactly as on your document."
@@ -619,6 +625,12 @@ MESSAGES["pt"].update(
         "register.lossLimitDay": "Limite de perda por dia (R$)",
         "register.timeLimitDay": "Tempo de jogo por dia (minutos)",
         "identity.title": "Verifique sua identidade",
+        "identity.verify_first.title": "Verifique sua identidade primeiro",
+        "identity.verify_first.body": (
+            "Depósitos, apostas e saques são liberados assim que a sua identidade for "
+            "verificada. Leva poucos minutos."
+        ),
+        "identity.verify_first.action": "Verificar agora",
         "identity.intro": (
             "A lei pede que confirmemos quem você é e que você tem 18 anos ou mais antes de "
             "depositar ou jogar. Informe seu nome e data de nascimento exatamente como no "

@@ -1,0 +1,1 @@
+"""The identity capability's pieces of other pages (the verification page is pages/identity)."""

@@ -62,7 +62,8 @@ def balance_badge() -> rx.Component:
             on_click=WalletState.toggle_hidden,
             aria_label=rx.cond(WalletState.hidden, t("auth.show_balance"), t("auth.hide_balance")),
             aria_pressed=WalletState.hidden,
-            class_name=f"p-1 rounded {FOCUS}",
+            # A small eye in a tight header, with a finger-sized touch area around it.
+            class_name=f"relative p-1 rounded after:absolute after:-inset-2 {FOCUS}",
             data_testid="balance-toggle",
         ),
         rx.cond(

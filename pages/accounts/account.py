@@ -7,7 +7,7 @@ import reflex as rx
 
 from app import routes
 from components.accounts.auth_dialogs import new_password_fields
-from components.forms import LINK, PRIMARY, SECONDARY, field, form_error, notice
+from components.forms import PRIMARY, SECONDARY, TAP_LINK, field, form_error, notice
 from components.i18n import t
 from components.layout import layout, member_page
 from components.link import page_link
@@ -136,7 +136,7 @@ def _set_once(
                                 page_link(
                                     t("profile.verify_identity"),
                                     href=routes.VERIFY_IDENTITY,
-                                    class_name=LINK,
+                                    class_name=TAP_LINK,
                                 ),
                             )
                         ]

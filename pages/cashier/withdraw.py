@@ -8,9 +8,9 @@ import reflex as rx
 from app import routes
 from components.forms import (
     INPUT,
-    LINK,
     PRIMARY,
     SECONDARY,
+    TAP_LINK,
     field,
     form_error,
     image_drop,
@@ -95,7 +95,7 @@ def _name_missing() -> rx.Component:
     """A member without their full name cannot add a payout account: say so, with the way."""
     return rx.el.div(
         rx.el.p(t("withdraw.name_missing"), class_name="text-sm"),
-        page_link(t("withdraw.name_missing_link"), href=routes.PROFILE, class_name=LINK),
+        page_link(t("withdraw.name_missing_link"), href=routes.PROFILE, class_name=TAP_LINK),
         class_name=(
             "rounded-lg p-3 space-y-1 bg-amber-50 text-amber-900 "
             "dark:bg-amber-900/30 dark:text-amber-100"
@@ -104,16 +104,27 @@ def _name_missing() -> rx.Component:
     )
 
 
+def _pix_type(kind: str) -> rx.Component:
+    """A PIX key type; where payouts go only to the member's own CPF (a market that verifies
+    identity: Portaria 615/2024), the CPF alone, not types always refused."""
+    option = rx.el.option(t(f"withdraw.pix.{kind}"), value=kind)
+    return option if kind == "CPF" else rx.cond(~SiteState.identity_required, option)
+
+
 def _pix_fields() -> rx.Component:
     return rx.fragment(
         _select(
             "pixKeyType",
             t("withdraw.pix_key_type"),
-            *[rx.el.option(t(f"withdraw.pix.{k}"), value=k) for k in PIX_TYPES],
+            *[_pix_type(k) for k in PIX_TYPES],
             test_id="pix-key-type",
         ),
         field(
-            "pixKey", t("withdraw.pix_key"), error=WithdrawState.errors.get("pixKey", "").to(str)
+            "pixKey",
+            t("withdraw.pix_key"),
+            hint=rx.cond(SiteState.identity_required, t("withdraw.pix_own_cpf"), ""),
+            input_mode=rx.cond(SiteState.identity_required, "numeric", "text"),
+            error=WithdrawState.errors.get("pixKey", "").to(str),
         ),
     )
 

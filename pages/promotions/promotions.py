@@ -7,7 +7,16 @@ import reflex as rx
 
 from app import routes
 from app.services.promotions.applications import MAX_IMAGES
-from components.forms import INPUT, PRIMARY, form_error, image_drop, notice, pager, typed_value
+from components.forms import (
+    INPUT,
+    PRIMARY,
+    TAP_LINK,
+    form_error,
+    image_drop,
+    notice,
+    pager,
+    typed_value,
+)
 from components.i18n import local_time, t
 from components.layout import layout, member_page
 from components.media import image
@@ -263,7 +272,7 @@ def _detail() -> rx.Component:
             t("promo.back"),
             type="button",
             on_click=PromotionsState.close,
-            class_name=f"text-sm text-amber-700 dark:text-amber-300 rounded {FOCUS}",
+            class_name=f"{TAP_LINK} self-start",
             data_testid="promo-back",
         ),
         _banner(selected, "rounded-lg"),

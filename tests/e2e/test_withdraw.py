@@ -72,6 +72,11 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     async with session_scope() as session:
         identity = await session.get(MemberIdentity, member.id)
     assert identity is not None  # BR1: payouts go only to the member's own CPF
+    # so the form offers that key type alone, and says why
+    await expect(accounts.locator("select[name=pixKeyType] option")).to_have_count(1)
+    await expect(accounts.get_by_test_id("field-pixKey-hint")).to_have_text(
+        "Os saques vão apenas para a chave PIX do seu próprio CPF."
+    )
     await accounts.locator("input[name=pixKey]").fill(identity.cpf)
     # The password asked is the login one, named so (the payment password is another).
     await expect(accounts.get_by_label("Senha de login", exact=True)).to_have_attribute(

@@ -81,9 +81,17 @@ def _order() -> rx.Component:
         ),
         rx.cond(
             order.pix_code != "",
+            # On a phone the code is copied into the bank's app (a phone cannot scan its own
+            # screen): the copy button comes first there, the QR code for another device last.
             rx.el.div(
-                rx.el.p(t("cashier.pay_with_pix"), class_name="text-sm"),
-                image(order.qr, "PIX", 200, 200, class_name="bg-white rounded-lg"),
+                rx.el.p(t("cashier.pay_with_pix"), class_name="text-sm pointer-coarse:order-first"),
+                image(
+                    order.qr,
+                    "PIX",
+                    200,
+                    200,
+                    class_name="bg-white rounded-lg pointer-coarse:order-last",
+                ),
                 rx.el.textarea(
                     order.pix_code,
                     read_only=True,
@@ -97,9 +105,13 @@ def _order() -> rx.Component:
                     t("cashier.copy"),
                     on_click=rx.set_clipboard(order.pix_code),
                     type="button",
-                    class_name=f"{SECONDARY} flex items-center justify-center gap-2",
+                    class_name=(
+                        f"{SECONDARY} flex items-center justify-center gap-2 "
+                        "pointer-coarse:order-first"
+                    ),
+                    data_testid="pix-copy",
                 ),
-                class_name="space-y-2",
+                class_name="flex flex-col gap-2",
             ),
         ),
         rx.cond(

@@ -46,6 +46,13 @@ async def test_deposit_through_the_sandbox_updates_the_header(
     await expect(page.get_by_test_id("deposit-status")).to_have_class(re.compile("amber"))
     pix = await page.get_by_test_id("pix-code").input_value()
     assert pix.startswith("000201") and "br.gov.bcb.pix" in pix
+    # With a mouse the QR code comes first (another device scans it); a phone, which copies
+    # the code into its bank app, puts the copy button first instead.
+    qr_box = (
+        await page.get_by_test_id("deposit-order").get_by_role("img", name="PIX").bounding_box()
+    )
+    copy_box = await page.get_by_test_id("pix-copy").bounding_box()
+    assert qr_box and copy_box and qr_box["y"] < copy_box["y"]
 
     checkout = await context.new_page()
     await checkout.goto(site_url + await page.get_by_test_id("open-checkout").get_attribute("href"))

@@ -31,7 +31,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cashier.limits": "Min {min} · Max {max} · Fee {fee}",
         "cashier.create": "Continue",
         "cashier.order": "Order {orderNo}",
-        "cashier.pay_with_pix": "Scan the QR code in your bank app or copy the PIX code.",
+        "cashier.pay_with_pix": (
+            "Copy the PIX code and paste it into your bank app (Pix Copia e Cola), or scan the "
+            "QR code."
+        ),
         "cashier.copy": "Copy code",
         "cashier.tutorial_title": "How to deposit with PIX",
         "cashier.tutorial.deposit-1": (
@@ -134,7 +137,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cashier.limits": "Mín. {min} · Máx. {max} · Taxa {fee}",
         "cashier.create": "Continuar",
         "cashier.order": "Pedido {orderNo}",
-        "cashier.pay_with_pix": "Escaneie o código QR no app do seu banco ou copie o código PIX.",
+        "cashier.pay_with_pix": (
+            "Copie o código PIX e cole no app do seu banco (Pix Copia e Cola), ou escaneie o "
+            "QR code."
+        ),
         "cashier.copy": "Copiar código",
         "cashier.tutorial_title": "Como depositar com PIX",
         "cashier.tutorial.deposit-1": (

@@ -41,12 +41,34 @@ def _message(item: rx.Var) -> rx.Component:
             rx.el.button(
                 rx.icon("trash-2", size=16, aria_hidden="true"),
                 type="button",
-                on_click=InboxState.remove(item.id.to(int)),
+                on_click=InboxState.ask_remove(item.id.to(int)),
                 aria_label=t("inbox.delete"),
-                class_name=f"p-2 rounded hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}",
+                class_name=f"p-2.5 rounded hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}",
                 data_testid="message-delete",
             ),
             class_name="flex items-start gap-2",
+        ),
+        rx.cond(
+            InboxState.removing == item.id,
+            rx.el.div(
+                rx.el.p(t("inbox.delete_ask"), class_name="text-sm grow"),
+                rx.el.button(
+                    t("inbox.delete_yes"),
+                    type="button",
+                    on_click=InboxState.remove(item.id.to(int)),
+                    class_name=f"{SECONDARY} !w-auto !h-9 px-3 text-red-700 dark:text-red-300",
+                    data_testid="message-delete-yes",
+                ),
+                rx.el.button(
+                    t("inbox.delete_no"),
+                    type="button",
+                    on_click=InboxState.ask_remove(0),
+                    class_name=f"{SECONDARY} !w-auto !h-9 px-3",
+                    data_testid="message-delete-no",
+                ),
+                role="group",
+                class_name="mt-2 flex flex-wrap items-center gap-2",
+            ),
         ),
         rx.cond(
             opened,

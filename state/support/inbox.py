@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import reflex as rx
 from pydantic import Field
@@ -23,6 +23,7 @@ from state.site import ui_lang
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each("InboxState.", "load go", gates.READ),
+    **gates.each("InboxState.", "ask_remove", gates.VIEW),
     **gates.each("InboxState.", "open read_all remove", gates.INBOX),
 }
 
@@ -44,6 +45,7 @@ class InboxState(Paging, rx.State):
     items: list[MessageRow] = []
     unread: int = 0
     opened: str = ""
+    removing: str = ""  # the message whose delete waits for its confirmation ("" none)
 
     async def _query(self) -> Any:
         member_id = await member_id_or_none(self)
@@ -61,7 +63,7 @@ class InboxState(Paging, rx.State):
 
     @rx.event
     async def load(self) -> Any:
-        self.page, self.opened = 1, ""
+        self.page, self.opened, self.removing = 1, "", ""
         return await self._query()
 
     async def _change_own(self, change: Callable[[int], Awaitable[object]]) -> Any:
@@ -93,7 +95,15 @@ class InboxState(Paging, rx.State):
     @rx.event
     @checked
     async def remove(self, message_id: MessageId) -> Any:
+        self.removing = ""
         return await self._change_own(lambda member_id: inbox.delete(member_id, [message_id]))
+
+    @rx.event
+    @checked
+    def ask_remove(self, message_id: MessageId | Literal[0]) -> None:
+        """The bin asks first: a message (a deposit's receipt, a withdrawal's) is gone for
+        good once deleted. 0 takes the question back."""
+        self.removing = str(message_id) if message_id else ""
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
@@ -103,4 +113,5 @@ HANDLER_CHECKS: dict[str, str] = {
     "InboxState.open": f"{ARGS}; marks read only the {LOGIN}'s own message",
     "InboxState.read_all": f"messages of the {LOGIN}",
     "InboxState.remove": f"{ARGS}; deletes only the {LOGIN}'s own message",
+    "InboxState.ask_remove": f"{ARGS}; this tab's question before a delete",
 }

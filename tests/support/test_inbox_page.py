@@ -42,8 +42,16 @@ async def test_the_member_opens_removes_and_reads_all_of_their_messages() -> Non
         page = await tab.state(InboxState)
         assert (page.opened, page.unread) == ("", 2)
 
+        # The bin asks first; taking the question back deletes nothing.
+        await tab.send(f"{PAGE}.ask_remove", MESSAGES, message_id=int(second))
+        page = await tab.state(InboxState)
+        assert (page.removing, len(page.items)) == (second, 3)
+        await tab.send(f"{PAGE}.ask_remove", MESSAGES, message_id=0)
+        assert (await tab.state(InboxState)).removing == ""
+        await tab.send(f"{PAGE}.ask_remove", MESSAGES, message_id=int(second))
         await tab.send(f"{PAGE}.remove", MESSAGES, message_id=int(second))
         page = await tab.state(InboxState)
+        assert page.removing == ""
         assert second not in [row.id for row in page.items]
         assert (len(page.items), page.unread) == (2, 1)
 

@@ -279,7 +279,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "profile.verify_identity": "Verificar minha identidade",
         "profile.new_email": "Novo e-mail (deixe vazio para manter {email})",
         "profile.new_email_empty": "E-mail",
-        "profile.password": "Senha (só para mudar o e-mail)",
+        "profile.password": "Senha atual (pedida para mudar o e-mail)",
         "profile.contact": "Contato",
         "profile.personal": "Dados pessoais",
         "profile.save": "Salvar",

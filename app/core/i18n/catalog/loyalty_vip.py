@@ -116,12 +116,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "vip.col.bet": "Aposta válida",
         "vip.col.deposit": "Depósitos",
         "vip.col.keep": "Para manter",
-        "vip.col.boost": "Bônus no cashback",
+        "vip.col.boost": "Cashback extra",
         "vip.col.withdraw": "Maior saque",
         "vip.col.per_day": "Saques por dia",
         "vip.col.level_up": "Bônus de nível",
         "vip.col.member_day": "Dia do membro",
-        "vip.col.sunday": "Melhor domingo",
+        "vip.col.sunday": "Bônus de domingo",
         "vip.col.slots": "Bônus de slots",
         "vip.slots_value": "{rate} até {cap}",
         "vip.rules": "Regras",
@@ -137,7 +137,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "o mês é mantido pelo menos até o próximo fechamento."
         ),
         "vip.rule.weekly": (
-            "O melhor domingo é pago no fim de cada semana (domingo) quando a sua aposta válida "
+            "O bônus de domingo é pago no fim de cada semana (domingo) quando a sua aposta válida "
             "na semana chegou a {amount}. O bônus de slots é uma parte das apostas em slots da "
             "semana, até o teto do nível."
         ),
@@ -155,7 +155,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "vip.event.DOWNGRADE": "Desceu de nível",
         "vip.event.LEVEL_UP_BONUS": "Bônus por subir de nível",
         "vip.event.MEMBER_DAY": "Bônus do dia do membro",
-        "vip.event.SUNDAY_BEST": "Melhor domingo",
+        "vip.event.SUNDAY_BEST": "Bônus de domingo",
         "vip.event.SLOTS_BONUS": "Bônus de slots",
         "vip.my_income": "Meus ganhos",
         "income.title": "Meus ganhos",

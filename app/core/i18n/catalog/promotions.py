@@ -257,7 +257,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "promo.status.coming_soon": "Em breve",
         "promo.kind.SIGN_UP": "Cadastro",
         "promo.kind.DEPOSIT": "Depósito",
-        "promo.kind.ACTIVITY": "Atividade",
+        "promo.kind.ACTIVITY": "Evento",
         "promo.kind.REWARD": "Recompensa",
         "promo.kind.RAFFLE": "Sorteio",
         "promo.kind.RED_ENVELOPE": "Envelope vermelho",

@@ -55,6 +55,7 @@ def _error_for(form: str) -> rx.Component:
 
 def _password_card() -> rx.Component:
     return rx.el.form(
+        _summary(),
         rx.el.h2(t("withdraw.set_password_title"), class_name="text-lg font-semibold"),
         field(
             "loginPassword",
@@ -193,8 +194,10 @@ def _accounts_card() -> rx.Component:
     )
 
 
-def _request_card() -> rx.Component:
-    return rx.el.form(
+def _summary() -> rx.Component:
+    """What the member may take out and what is left to wager: first on the page, also
+    while the payment password is still to create."""
+    return rx.fragment(
         rx.el.p(
             t("withdraw.balance").replace("{amount}", WithdrawState.balance),
             class_name="text-xl font-bold",
@@ -223,6 +226,12 @@ def _request_card() -> rx.Component:
                 class_name="space-y-1",
             ),
         ),
+    )
+
+
+def _request_card() -> rx.Component:
+    return rx.el.form(
+        _summary(),
         field(
             "amount",
             t("withdraw.amount"),

@@ -66,6 +66,8 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     await wager(member.id, "200.00")  # the turnover a player builds by playing
 
     await page.goto(site_url + "/withdraw")
+    # What may be taken out shows first, before the payment password is made.
+    await expect(page.get_by_test_id("withdraw-balance")).to_contain_text("200,00", timeout=SLOW_MS)
     await _set_payment_password(page)
     accounts = page.get_by_test_id("bind-account").locator("xpath=..")
     await accounts.locator("input[name=holderName]").fill("maria  TESTE")

@@ -4,6 +4,8 @@ and the "my activity" statement."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from app import routes
@@ -28,7 +30,9 @@ BREAKS = (
 CARD = "rounded-xl border border-slate-200 dark:border-slate-800 p-4 mb-4 space-y-3"
 
 
-def _select(name: str, label_key: str, options: list[tuple[str, str]]) -> rx.Component:
+def _select(
+    name: str, label_key: str, options: list[tuple[str, str]], **props: Any
+) -> rx.Component:
     return rx.el.div(
         rx.el.label(t(label_key), html_for=f"field-{name}", class_name="block text-sm mb-1"),
         rx.el.select(
@@ -36,6 +40,7 @@ def _select(name: str, label_key: str, options: list[tuple[str, str]]) -> rx.Com
             id=f"field-{name}",
             name=name,
             class_name=INPUT,
+            **props,
         ),
     )
 
@@ -154,7 +159,10 @@ def _limits() -> rx.Component:
         rx.el.form(
             rx.el.div(
                 _select(
-                    "kind", "protection.limit_kind", [(k, f"protection.kind.{k}") for k in KINDS]
+                    "kind",
+                    "protection.limit_kind",
+                    [(k, f"protection.kind.{k}") for k in KINDS],
+                    on_change=ProtectionState.pick_kind,
                 ),
                 _select(
                     "period",
@@ -163,7 +171,14 @@ def _limits() -> rx.Component:
                 ),
                 class_name="grid grid-cols-2 gap-2",
             ),
-            field("value", t("protection.limit_value"), input_mode="decimal", required=True),
+            field(
+                "value",
+                t("protection.limit_value"),
+                input_mode="decimal",
+                required=True,
+                # what the number counts, for the kind picked (its unit)
+                hint=SiteState.texts.get("protection.unit." + ProtectionState.limit_kind, ""),
+            ),
             rx.el.button(
                 t("protection.save"), type="submit", class_name=PRIMARY, data_testid="limit-save"
             ),

@@ -16,6 +16,7 @@ from app.services import exclusion, gates
 from app.services.jurisdiction import profile_of
 from app.services.protection import activity, limits
 from models import Member
+from models.protection import LimitKind
 from state.accounts.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
@@ -27,6 +28,7 @@ from state.site import current_brand, ui_lang
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each("ProtectionState.", "load set_activity_period set_break_agreed", gates.READ),
+    "ProtectionState.pick_kind": gates.VIEW,
     **gates.each("ProtectionState.", "save_limit confirm_limit cancel_limit", gates.ACCOUNT),
     "ProtectionState.take_break": gates.SESSION_END,
 }
@@ -71,6 +73,7 @@ class ProtectionState(MemberPage, rx.State):
     limits: list[LimitRow] = []
     paused_until: str = ""
     break_agreed: bool = False  # the break's confirmation box: its button waits for it
+    limit_kind: str = "LOSS"  # the kind the limit form has picked: its value's unit
     activity_period: str = "DAY"
     activity: ActivityFigures = ActivityFigures()
     error: str = ""
@@ -117,6 +120,7 @@ class ProtectionState(MemberPage, rx.State):
     async def load(self) -> None:
         self.error = self.error_at = self.notice = ""
         self.break_agreed = False  # the page's box is drawn anew, unticked
+        self.limit_kind = "LOSS"  # and its limit form, on its first kind
         member = await member_or_none(self)
         if member is not None:
             await self._refresh(member)
@@ -135,6 +139,7 @@ class ProtectionState(MemberPage, rx.State):
     @checked
     @member_action(at=LIMITS_FORM)
     async def save_limit(self, form: Form) -> None:
+        self.limit_kind = "LOSS"  # the form is drawn anew (reset on submit), on its first kind
         kind, period = str(form.get("kind", "")), str(form.get("period", ""))
         value = str(form.get("value", ""))
         member = await current_member(self)
@@ -158,6 +163,12 @@ class ProtectionState(MemberPage, rx.State):
         member = await current_member(self)
         changed = await limits.cancel_request(member, kind, period, clock.now())
         await self._done(member, changed, "protection.request_withdrawn")
+
+    @rx.event
+    @checked
+    def pick_kind(self, kind: Name) -> None:
+        if kind in LimitKind.__members__:
+            self.limit_kind = kind
 
     @rx.event
     @checked
@@ -202,5 +213,6 @@ HANDLER_CHECKS: dict[str, str] = {
     "ProtectionState.cancel_limit": f"{ARGS}; the {LOGIN}'s own limit",
     "ProtectionState.take_break": f"{ARGS}; exclusion of the {LOGIN}; ticked",
     "ProtectionState.set_break_agreed": ARGS,
+    "ProtectionState.pick_kind": f"{ARGS}; a limit kind; this tab's form",
     "ProtectionState.set_activity_period": f"{ARGS}; one of three; {LOGIN}",
 }

@@ -63,7 +63,11 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
     # Set a daily loss limit of R$ 3 from the member centre.
     await open_site(page, site_url + "/responsibleGaming")
     await expect(page.get_by_test_id("limit-empty")).to_be_visible(timeout=SLOW_MS)
+    # The value's unit follows the kind picked.
+    await page.locator("select[name=kind]").select_option("BETS")
+    await expect(page.get_by_test_id("field-value-hint")).to_have_text("Um número de apostas.")
     await page.locator("select[name=kind]").select_option("LOSS")
+    await expect(page.get_by_test_id("field-value-hint")).to_contain_text("quantia em dinheiro")
     await page.locator("select[name=period]").select_option("DAY")
     await page.locator("input[name=value]").fill("3")
     await page.get_by_test_id("limit-save").click()

@@ -60,6 +60,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.limit_kind": "Limit",
         "protection.limit_period": "Period",
         "protection.limit_value": "Value (amount, number of bets or minutes)",
+        "protection.unit.LOSS": "An amount of money, net of your wins.",
+        "protection.unit.DEPOSIT": "An amount of money.",
+        "protection.unit.WAGER": "An amount of money, the total of your bets.",
+        "protection.unit.BETS": "A number of bets.",
+        "protection.unit.TIME": "Minutes of play.",
         "protection.save": "Save limit",
         "protection.saved": "Your limit is saved and applies now.",
         "protection.requested": (
@@ -259,6 +264,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.limit_kind": "Limite",
         "protection.limit_period": "Período",
         "protection.limit_value": "Valor (quantia, número de apostas ou minutos)",
+        "protection.unit.LOSS": "Uma quantia em dinheiro, descontados os seus ganhos.",
+        "protection.unit.DEPOSIT": "Uma quantia em dinheiro.",
+        "protection.unit.WAGER": "Uma quantia em dinheiro: o total das suas apostas.",
+        "protection.unit.BETS": "Um número de apostas.",
+        "protection.unit.TIME": "Minutos de jogo.",
         "protection.save": "Salvar limite",
         "protection.saved": "Seu limite foi salvo e já vale.",
         "protection.requested": (

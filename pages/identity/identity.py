@@ -20,6 +20,7 @@ STATUS_TONE = {
     "VERIFIED": "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200",
     "REVIEW": "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200",
     "REJECTED": "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200",
+    "UNDERAGE": "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200",
     "PENDING": "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200",
 }
 
@@ -139,6 +140,15 @@ def identity_page() -> rx.Component:
                         ),
                     ),
                     ("REVIEW", _review()),
+                    (
+                        "UNDERAGE",
+                        rx.el.p(
+                            t("identity.underage.text").replace(
+                                "{age}", SiteState.min_age.to_string()
+                            ),
+                            data_testid="identity-underage",
+                        ),
+                    ),
                     _form(),
                 ),
                 class_name=CARD + " max-w-xl",

@@ -44,8 +44,14 @@ class IdentityState(MemberPage, rx.State):
 
     def _show(self, view: onboarding.IdentityView) -> None:
         self.required = view.required
-        # A barred account reads as under review: the reason stays unsaid (IN 22/2025).
-        self.status = "REVIEW" if view.status == "BARRED" else view.status
+        # A barred account reads as under review: the reason stays unsaid (IN 22/2025). One
+        # refused for its age is told so, not invited to try again.
+        if view.status == "BARRED":
+            self.status = "REVIEW"
+        elif view.status == "REJECTED" and view.reason == onboarding.UNDERAGE:
+            self.status = "UNDERAGE"
+        else:
+            self.status = view.status
         self.cpf = view.cpf_masked
         self.cpf_needed = view.cpf_needed
         self.full_name = view.full_name

@@ -417,6 +417,11 @@ async def _check_liveness(
         )
 
 
+# The reason of a refusal for age: the verified birth date is under the brand's minimum age
+# (the page then invites no new try: the date on the document decides).
+UNDERAGE = "underage"
+
+
 def _reject(identity: MemberIdentity, reason: str, by: str, now: datetime) -> None:
     identity.status, identity.reason = IdentityStatus.REJECTED, reason[:200]
     identity.decided_at, identity.decided_by = now, by
@@ -435,8 +440,8 @@ async def _approve(
     (building block: the caller holds the identity row)."""
     identity.birth_date = verified_birth_date
     if age(verified_birth_date, brand_today(brand, now)) < brand.min_age:
-        _reject(identity, "underage", by, now)
-        await log(session, member, "identity-rejected", now, {"reason": "underage"})
+        _reject(identity, UNDERAGE, by, now)
+        await log(session, member, "identity-rejected", now, {"reason": UNDERAGE})
         return
     if await barred.is_barred(session, identity.cpf):
         await _bar(session, member, identity, brand, now)

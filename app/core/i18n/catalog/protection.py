@@ -487,6 +487,11 @@ MESSAGES["en"].update(
         "identity.status.REVIEW": "Under review by our team",
         "identity.status.VERIFIED": "Verified",
         "identity.status.REJECTED": "Not verified: check your details and try again",
+        "identity.status.UNDERAGE": "Not verified: under the minimum age",
+        "identity.underage.text": (
+            "Betting is allowed only from {age} years of age, as the document checked shows. "
+            "If that is a mistake, contact customer service."
+        ),
         "identity.banner": "Verify your identity to deposit and play.",
         "identity.banner.link": "Verify now",
         "identity.verified.text": "You are verified. Deposits and play are open.",
@@ -655,6 +660,11 @@ MESSAGES["pt"].update(
         "identity.status.REVIEW": "Em análise pela nossa equipe",
         "identity.status.VERIFIED": "Verificada",
         "identity.status.REJECTED": "Não verificada: confira seus dados e tente de novo",
+        "identity.status.UNDERAGE": "Não verificada: abaixo da idade mínima",
+        "identity.underage.text": (
+            "Apostar só é permitido a partir dos {age} anos, como mostra o documento conferido. "
+            "Se houver um engano, fale com o atendimento."
+        ),
         "identity.banner": "Verifique sua identidade para depositar e jogar.",
         "identity.banner.link": "Verificar agora",
         "identity.verified.text": "Você está verificado. Depósitos e jogos liberados.",

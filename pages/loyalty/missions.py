@@ -7,9 +7,10 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import PRIMARY, form_error, notice, tabs
+from components.forms import PRIMARY, TAP_LINK, form_error, notice, tabs
 from components.i18n import t
 from components.layout import member_page
+from components.link import page_link
 from components.progress import progress_bar
 from components.style import FOCUS
 from pages.registry import Page
@@ -44,12 +45,26 @@ def _status(card: rx.Var) -> rx.Component:
                 data_testid="mission-claimed",
             ),
         ),
-        rx.el.span(
-            rx.cond(
-                card.percent > 0, t("missions.status.progress"), t("missions.status.not_started")
+        rx.el.div(
+            rx.el.span(
+                rx.cond(
+                    card.percent > 0,
+                    t("missions.status.progress"),
+                    t("missions.status.not_started"),
+                ),
+                class_name=f"{CHIP} bg-slate-100 dark:bg-slate-800",
+                data_testid="mission-open",
             ),
-            class_name=f"{CHIP} bg-slate-100 dark:bg-slate-800",
-            data_testid="mission-open",
+            rx.cond(
+                card.way != "",
+                page_link(
+                    rx.cond(card.deposit, t("missions.go.deposit"), t("missions.go.play")),
+                    href=card.way,
+                    class_name=TAP_LINK,
+                    data_testid="mission-go",
+                ),
+            ),
+            class_name="flex items-center gap-2",
         ),
     )
 

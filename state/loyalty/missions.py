@@ -15,7 +15,7 @@ from pydantic import StringConstraints
 
 from app import routes
 from app.core import clock
-from app.core.i18n import translate
+from app.core.i18n import studio_game_name, translate
 from app.core.i18n.formatting import (
     format_amount,
     format_multiplier,
@@ -23,9 +23,9 @@ from app.core.i18n.formatting import (
 )
 from app.services import gates
 from app.services.brands import Money
-from app.services.catalogue import winners
+from app.services.catalogue import navigation, winners
 from app.services.loyalty import missions, races
-from models.loyalty_missions import RaceMetric
+from models.loyalty_missions import MissionKind, RaceMetric
 from state import follow
 from state.accounts.auth import AuthState, current_member, member_id_or_none, real_member_gate
 from state.cashier.wallet import WalletState
@@ -57,6 +57,8 @@ class MissionCard:
     percent: int = 0
     reward: str = ""
     status: str = ""  # progress, claimable, claimed
+    way: str = ""  # the page where it is done: the deposit page, its Original, its games
+    deposit: bool = False  # a deposit mission (its way is named "Depositar")
 
 
 @dataclass
@@ -98,6 +100,16 @@ def reward_amount(view: missions.MissionView, lang: str, money: Money) -> str:
     return money.write(view.reward_amount, lang)
 
 
+def way_in(view: missions.MissionView) -> str:
+    """Where a mission is done: the deposit page, its Original's page, or its category's
+    games ("" when none is named)."""
+    if view.kind is MissionKind.DEPOSIT_COUNT:
+        return routes.DEPOSIT
+    if view.game_code and studio_game_name(view.game_code, None) is not None:
+        return routes.PLAY.replace("[studio_game]", view.game_code)
+    return navigation.NAV_PATHS.get(view.category, "")
+
+
 def mission_card(view: missions.MissionView, lang: str, money: Money) -> MissionCard:
     amount = reward_amount(view, lang, money)
     return row_of(
@@ -106,6 +118,8 @@ def mission_card(view: missions.MissionView, lang: str, money: Money) -> Mission
         period=view.period.value,
         progress=f"{view.progress} / {view.target}",
         reward=translate(f"missions.reward.{view.reward_kind.value}", lang, amount=amount),
+        way=way_in(view),
+        deposit=view.kind is MissionKind.DEPOSIT_COUNT,
     )
 
 

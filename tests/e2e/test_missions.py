@@ -81,6 +81,7 @@ async def test_member_plays_claims_a_mission_and_sees_the_leaderboard(
     card = page.locator("[data-testid=mission]", has_text="Jogue 5 rodadas nos Originais")
     await expect(card.get_by_test_id("mission-progress")).to_have_text("0 / 5", timeout=SLOW_MS)
     await expect(card.get_by_test_id("mission-open")).to_have_text("Não iniciada")
+    await expect(card.get_by_test_id("mission-go")).to_have_attribute("href", "/inHouse")
     await expect(page.get_by_test_id("missions-countdown")).to_contain_text("h")
     await expect(page.get_by_test_id("badge-missions")).to_have_count(0)
     await _shots(page, "missions-start")

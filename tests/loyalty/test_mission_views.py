@@ -53,6 +53,21 @@ def test_a_mission_card_in_each_language() -> None:
     assert mission_card(in_dong, "en", Money("₫", 0)).reward == "₫\u00a050,000"
 
 
+def test_a_mission_card_leads_to_where_the_mission_is_done() -> None:
+    view = missions.MissionView(
+        id=8, code="M", title="t", period=MissionPeriod.DAILY, kind=MissionKind.BET_COUNT,
+        category="RNG", game_code="", target=10, progress=0, min_multiplier=None,
+        reward_kind=MissionReward.CASH, reward_amount=Decimal(1), status="progress", ends_at=NOW,
+    )  # fmt: skip
+    money = Money("R$", 2)
+    assert mission_card(view, "pt", money).way == "/rng"  # its category's games
+    limbo = replace(view, kind=MissionKind.MULTIPLIER, category="", game_code="BGS_LIMBO")
+    assert mission_card(limbo, "pt", money).way == "/play/BGS_LIMBO"  # its Original
+    deposit = mission_card(replace(view, kind=MissionKind.DEPOSIT_COUNT, category=""), "pt", money)
+    assert (deposit.way, deposit.deposit) == ("/depositv2", True)
+    assert mission_card(replace(view, category=""), "pt", money).way == ""  # none named
+
+
 def test_board_lines_show_multipliers_with_a_times_sign_and_prizes_only_where_paid() -> None:
     board = races.RaceBoard(
         id=1,

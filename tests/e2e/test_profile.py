@@ -45,17 +45,22 @@ async def _register_without_name(page: Page, site_url: str) -> str:
 
 
 @pytest.mark.deep
-async def test_a_member_without_a_name_is_led_from_withdraw_to_their_data(
+async def test_a_member_without_a_name_is_led_from_withdraw_to_the_verification(
     context: BrowserContext, site_url: str
 ) -> None:
     page = await context.new_page()
     username = await _register_without_name(page, site_url)
 
+    # Still to verify: the page says so first and leads there (the payout name comes from it),
+    # rather than to the profile, where the name is read-only.
     await open_site(page, site_url + "/withdraw")
-    missing = page.get_by_test_id("withdraw-name-missing")
-    await expect(missing).to_contain_text("nome completo", timeout=SLOW_MS)
-    await missing.get_by_role("link").click()
-    await expect(page).to_have_url(site_url + "/securityCenter#profile", timeout=SLOW_MS)
+    banner = page.get_by_test_id("verify-first")
+    await expect(banner).to_contain_text("Verifique sua identidade primeiro", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("withdraw-name-missing")).to_have_count(0)
+    await expect(banner.get_by_test_id("verify-first-link")).to_have_attribute(
+        "href", "/verify-identity"
+    )
+    await open_site(page, site_url + "/securityCenter#profile")
     section = page.get_by_test_id("profile-section")
     await expect(section.get_by_test_id("profile-username")).to_have_text(username)
     await expect(section.get_by_test_id("profile-payeeName")).to_have_text("Não informado")

@@ -304,8 +304,9 @@ class SiteState(Lean, rx.State):
         )
         self.licensed_domain = operator.domain
         self.jurisdiction = brand.jurisdiction
-        self.identity_required = profile_of(brand).identity_verification
-        self.animal_fights = profile_of(brand).animal_fights
+        market = profile_of(brand)
+        self.identity_required = market.identity_verification
+        self.animal_fights = market.animal_fights
         self.demo = bool(get_settings().demo_parts())
         self.demo_brands = (
             _demo_brand_rows(await brands.all(), brand.code, self.router.headers.host)

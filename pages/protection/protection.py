@@ -14,10 +14,15 @@ from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.style import FOCUS
 from pages.registry import Page
-from state.protection.protection import BREAK_FORM, LIMITS_FORM, PERIODS, ProtectionState
+from state.protection.protection import (
+    BREAK_FORM,
+    LIMIT_KINDS,
+    LIMITS_FORM,
+    PERIODS,
+    ProtectionState,
+)
 from state.site import SiteState
 
-KINDS = ("LOSS", "DEPOSIT", "WAGER", "BETS", "TIME")
 BREAKS = (
     ("COOLING_OFF:1", "protection.length.1d"),
     ("COOLING_OFF:7", "protection.length.7d"),
@@ -161,7 +166,7 @@ def _limits() -> rx.Component:
                 _select(
                     "kind",
                     "protection.limit_kind",
-                    [(k, f"protection.kind.{k}") for k in KINDS],
+                    [(k, f"protection.kind.{k}") for k in LIMIT_KINDS],
                     on_change=ProtectionState.pick_kind,
                 ),
                 _select(

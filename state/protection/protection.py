@@ -16,7 +16,6 @@ from app.services import exclusion, gates
 from app.services.jurisdiction import profile_of
 from app.services.protection import activity, limits
 from models import Member
-from models.protection import LimitKind
 from state.accounts.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
@@ -63,6 +62,8 @@ class ActivityFigures:
     balance: str = "0"
 
 
+# The limit form's kinds, in the order it offers them (its first is picked when drawn).
+LIMIT_KINDS = ("LOSS", "DEPOSIT", "WAGER", "BETS", "TIME")
 LIMITS_FORM = "limit-form"  # the forms' test ids: a refusal shows beside the one refused
 BREAK_FORM = "break-form"
 
@@ -73,7 +74,7 @@ class ProtectionState(MemberPage, rx.State):
     limits: list[LimitRow] = []
     paused_until: str = ""
     break_agreed: bool = False  # the break's confirmation box: its button waits for it
-    limit_kind: str = "LOSS"  # the kind the limit form has picked: its value's unit
+    limit_kind: str = LIMIT_KINDS[0]  # the kind the limit form has picked: its value's unit
     activity_period: str = "DAY"
     activity: ActivityFigures = ActivityFigures()
     error: str = ""
@@ -120,7 +121,7 @@ class ProtectionState(MemberPage, rx.State):
     async def load(self) -> None:
         self.error = self.error_at = self.notice = ""
         self.break_agreed = False  # the page's box is drawn anew, unticked
-        self.limit_kind = "LOSS"  # and its limit form, on its first kind
+        self.limit_kind = LIMIT_KINDS[0]  # and its limit form, on its first kind
         member = await member_or_none(self)
         if member is not None:
             await self._refresh(member)
@@ -139,7 +140,7 @@ class ProtectionState(MemberPage, rx.State):
     @checked
     @member_action(at=LIMITS_FORM)
     async def save_limit(self, form: Form) -> None:
-        self.limit_kind = "LOSS"  # the form is drawn anew (reset on submit), on its first kind
+        self.limit_kind = LIMIT_KINDS[0]  # the form is drawn anew (reset on submit)
         kind, period = str(form.get("kind", "")), str(form.get("period", ""))
         value = str(form.get("value", ""))
         member = await current_member(self)
@@ -167,7 +168,7 @@ class ProtectionState(MemberPage, rx.State):
     @rx.event
     @checked
     def pick_kind(self, kind: Name) -> None:
-        if kind in LimitKind.__members__:
+        if kind in LIMIT_KINDS:
             self.limit_kind = kind
 
     @rx.event

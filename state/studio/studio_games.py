@@ -214,8 +214,7 @@ class RouletteState(PlayState):
     wheel_colour: str = ""
 
     def _params(self) -> dict[str, Any]:
-        units = studio_views.chip_units(studio_views.table_amounts(self._placed))
-        return {"chips": [studio_views.chip_bet(key, n) for key, n in units.items()]}
+        return {"chips": studio_views.table_chips(self._placed)}
 
     def _clear(self) -> None:
         self.wheel_number = self.wheel_colour = ""
@@ -254,9 +253,8 @@ class RouletteState(PlayState):
         takes (its count of bets, at most the maximum bet)."""
         values = roulette.chip_values(self.currency)
         placed = [*self._placed, (key, values[min(self.chip_index, len(values) - 1)])]
+        self._game().check({"chips": studio_views.table_chips(placed)})
         amounts = studio_views.table_amounts(placed)
-        units = studio_views.chip_units(amounts)
-        self._game().check({"chips": [studio_views.chip_bet(k, n) for k, n in units.items()]})
         limits = self._game().spec.limits(self.currency)
         if sum(amounts.values()) > limits.max_bet:
             raise AppError("studio-bet-out-of-range", 400, limits.bounds())

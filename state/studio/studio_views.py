@@ -279,6 +279,12 @@ def chip_units(amounts: dict[str, Decimal]) -> dict[str, int]:
     return {key: value // step for key, value in minor.items()}
 
 
+def table_chips(placed: Iterable[tuple[str, Decimal]]) -> list[dict[str, Any]]:
+    """The chips placed one by one as the game's bet: each bet with its whole units."""
+    units = chip_units(table_amounts(placed))
+    return [chip_bet(key, n) for key, n in units.items()]
+
+
 def table_bets(amounts: dict[str, Decimal], lang: str, digits: int) -> list[TableBet]:
     """The bets on the table in the reader's words: "Cavalo 1/2", "Vermelho", with amounts."""
     rows = []

@@ -28,6 +28,16 @@ _WHEEL = (
 _DISC = "size-20 lg:size-36 rounded-full grid place-items-center text-3xl lg:text-6xl font-black"
 _POCKET = f"studio-spin relative {_DISC} bg-slate-600 text-white ring-4 ring-amber-300 shadow-lg"
 _NUMBER = "studio-pop absolute inset-0 rounded-full grid place-items-center"
+# A chip on a group of numbers: a layer over the cell of the number it sits against (same
+# grid cell), the chip centred on that cell's line or corner (state/studio/studio_views.py
+# `group_place`); standing up below xl, lying across from xl as the table does.
+ROULETTE_CSS = """
+.roulette-spot { grid-column: var(--col) / span 1; grid-row: var(--row) / span 1 }
+.roulette-spot > button { left: var(--x); top: var(--y) }
+@media (min-width: 80rem) {
+  .roulette-spot { grid-column: var(--x-col) / span 1; grid-row: var(--x-row) / span 1 }
+  .roulette-spot > button { left: var(--xx); top: var(--xy) } }
+"""
 
 
 def _at(upright: tuple[int, int, int, int], across: tuple[int, int, int, int]) -> str:
@@ -55,6 +65,44 @@ def _badge(key: str) -> rx.Component:
             ),
             aria_hidden="true",
         ),
+    )
+
+
+def _group_chip(spot: rx.Var) -> rx.Component:
+    """The chips on a split, street, corner or six line, where they lie: their amount; a tap
+    (or Enter) puts one more chip of the rack's value there."""
+    return rx.el.div(
+        rx.el.button(
+            spot.amount,
+            type="button",
+            on_click=RouletteState.add_chip(spot.key),
+            aria_label=t("play.roulette.more_on")
+            .replace("{bet}", spot.label)
+            .replace("{amount}", spot.amount),
+            # Smaller from xl, where the table lies across in the form's narrow column; the
+            # chip under the pointer or the focus comes on top of its neighbours.
+            class_name=(
+                "pointer-events-auto absolute z-20 -translate-x-1/2 -translate-y-1/2 "
+                "min-w-6 h-6 px-1 xl:min-w-5 xl:h-5 xl:px-0.5 rounded-full bg-amber-400 "
+                "text-slate-900 text-[10px] xl:text-[9px] leading-none font-bold tabular-nums "
+                "border-2 xl:border border-dashed border-white shadow-md ring-1 "
+                "ring-amber-700/60 dark:border-slate-900 hover:z-30 focus-visible:z-30 "
+                f"hover:bg-amber-300 {FOCUS}"
+            ),
+            data_testid="roulette-group-chip",
+            data_key=spot.key,
+        ),
+        class_name="roulette-spot relative pointer-events-none",
+        style={
+            "--col": spot.col,
+            "--row": spot.row,
+            "--x": spot.x,
+            "--y": spot.y,
+            "--x-col": spot.x_col,
+            "--x-row": spot.x_row,
+            "--xx": spot.xx,
+            "--xy": spot.xy,
+        },
     )
 
 
@@ -297,6 +345,7 @@ def _table() -> rx.Component:
         rx.el.div(
             *[_number(n) for n in range(37)],
             *_outside_bets(),
+            rx.foreach(RouletteState.group_chips, _group_chip),
             class_name="grid grid-cols-5 xl:grid-cols-14 gap-1",
             data_testid="roulette-board",
         ),

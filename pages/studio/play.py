@@ -37,11 +37,12 @@ from components.studio.panels import (
     ways_to_play,
 )
 from components.studio.plinko import PLINKO_CSS, plinko_board, plinko_controls
-from components.studio.roulette import roulette_board, roulette_controls
+from components.studio.roulette import ROULETTE_CSS, roulette_board, roulette_controls
 from pages.registry import Page
 from pages.studio.crash import crash_verify_card
 from state.studio.crash import CrashVerifyState
 from state.studio.play import PlayState, VerifyState
+from state.studio.studio_views import REVEAL_SECONDS
 
 
 def _board() -> rx.Component:
@@ -138,14 +139,13 @@ def _game() -> rx.Component:
     )
 
 
-# How long each game's board animates a result before it is said (components/studio/panels.py
-# ANIMATION_CSS): the dice's tumble, Limbo's climb, the ball's drop, the wheel's spin.
-_REVEAL = (("dice", ".7s"), ("limbo", ".45s"), ("plinko", "1.1s"), ("roulette", "1.2s"))
+# How long each game's board animates a result before it is said (studio_views.REVEAL_SECONDS).
+_REVEAL = tuple((kind, f"{seconds}s") for kind, seconds in REVEAL_SECONDS.items())
 
 
 def play_page() -> rx.Component:
     return layout(
-        rx.el.style(ANIMATION_CSS + PLINKO_CSS),
+        rx.el.style(ANIMATION_CSS + PLINKO_CSS + ROULETTE_CSS),
         # On the root: the header's balance waits for the reveal too (assets/home.css).
         rx.el.style(
             rx.Var.create(":root { --reveal: ")

@@ -86,6 +86,7 @@ class GameChoices(Protocol):
     async def _in_currency(self, lang: str, digits: int) -> None: ...  # the page's money known
     def _clear(self) -> None: ...  # a new game or round: forget the last outcome
     def _show(self, view: rounds.RoundView, lang: str) -> None: ...  # the round's outcome
+    async def _follow_stake(self, stake: Decimal, running: bool) -> None: ...  # autobet's
 
 
 # Each game kind's substate of PlayState (state/studio/studio_games.py fills it at import).
@@ -202,6 +203,10 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
 
     async def _in_currency(self, lang: str, digits: int) -> None:
         """Only the roulette's chips are money of the game's own: none by default."""
+
+    async def _follow_stake(self, stake: Decimal, running: bool) -> None:
+        """Autobet changed the stake; only the roulette's chips follow it (`running`: the
+        run goes on)."""
 
     async def _seeds(self) -> None:
         view = await seeds.current(self._player().owner)

@@ -30,6 +30,7 @@ from state.member_page import member_action
 from state.protection.reality import RealityState
 from state.site import amount_digits, ui_lang
 from state.studio.play import PlayState
+from state.studio.studio_views import REVEAL_SECONDS
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -40,7 +41,10 @@ HANDLER_GATES: dict[str, gates.Door] = {
     "HotkeyState.set_hotkeys": gates.VIEW,
 }
 
-PAUSE_SECONDS = 0.6  # between two bets of a run: the result shows before the next one
+# Between two bets of a run: the result shows before the next one, once the board has
+# revealed it (the wheel's spin, the ball's drop): a next round sooner cut the animation off,
+# and the header's balance said a payout the board never showed.
+PAUSE_SECONDS = 0.6
 HOTKEYS_ON = "on"
 HOTKEYS_OFF = "off"
 # Form fields of the autobet form, and the plan's argument each one fills.
@@ -89,6 +93,8 @@ class AutobetState(PlayState):
         self.auto_played = run.played
         self.auto_profit = format_amount(run.profit, lang, await amount_digits(self))
         self.auto_running = run.running
+        if run.played:  # the chips of a game that has them show the next bet (the roulette's)
+            await (await (await self._play())._choices())._follow_stake(run.stake, run.running)
         if run.running:
             return None
         self.auto_status = await self._reason(run, lang)
@@ -138,7 +144,7 @@ class AutobetState(PlayState):
         if play.mode not in ("real", "demo") or not await play._same_member():
             return await self._show(autobet.stop(run))
         if run.played:
-            await asyncio.sleep(PAUSE_SECONDS)
+            await asyncio.sleep(PAUSE_SECONDS + REVEAL_SECONDS.get(play.kind, 0))
         play.error = ""
         choices = await play._choices()
         view, run = await autobet.bet(play._player(), play.code, run, choices._params())

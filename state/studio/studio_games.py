@@ -5,6 +5,7 @@ game on the page through `GAME_STATES`."""
 
 from __future__ import annotations
 
+import contextlib
 from decimal import Decimal
 from typing import Any
 
@@ -201,6 +202,9 @@ class PlinkoState(PlayState):
 
 class RouletteState(PlayState):
     _placed: list[tuple[str, Decimal]] = []  # the chips in the order placed (undo)
+    # The chips a running autobet scales to each stake (the table when it began), so that its
+    # cents never drift and a reset finds them as placed; none while no run scales them.
+    _base: list[tuple[str, Decimal]] = []
     _table_currency: str = ""
     chip_values: list[str] = []  # the rack, in the reader's money
     chip_index: int = 1
@@ -208,16 +212,33 @@ class RouletteState(PlayState):
     picks: list[int] = []  # the numbers tapped for a split, street, corner or six line
     chips: dict[str, str] = {}  # a bet's key → the amount on it
     table_bets: list[studio_views.TableBet] = []
+    group_chips: list[studio_views.GroupSpot] = []  # the chips on splits, streets, corners...
     table_total: str = ""
     table_error: str = ""
     wheel_number: str = ""
     wheel_colour: str = ""
 
     def _params(self) -> dict[str, Any]:
-        return {"chips": studio_views.table_chips(self._placed)}
+        return {"chips": studio_views.table_chips(self._base or self._placed)}
 
     def _clear(self) -> None:
         self.wheel_number = self.wheel_colour = ""
+        self._base = []
+
+    async def _follow_stake(self, stake: Decimal, running: bool) -> None:
+        """Autobet changed the stake: the chips show the next bet as the game spreads it over
+        them (roulette.scaled, the same split `Roulette.staked` bets); once the run ends they
+        are the player's table. A stake they cannot take leaves them: the run's next bet says
+        why."""
+        base = self._base or self._placed
+        if not base:
+            return
+        unit = self._game().spec.limits(self.currency).unit
+        with contextlib.suppress(AppError):
+            amounts = roulette.scaled(studio_views.table_amounts(base), stake, unit)
+            self._placed = list(amounts.items())
+        self._base = base if running else []
+        await self._show_table()
 
     def _show(self, view: rounds.RoundView, lang: str) -> None:
         self.wheel_number = text(view.detail.get("number"))
@@ -242,6 +263,7 @@ class RouletteState(PlayState):
         amounts = studio_views.table_amounts(self._placed)
         self.table_bets = studio_views.table_bets(amounts, lang, digits)
         self.chips = {row.key: row.amount for row in self.table_bets}
+        self.group_chips = studio_views.group_spots(self.table_bets)
         total = sum(amounts.values(), Decimal(0))
         self.table_total = format_amount(total, lang, digits) if amounts else ""
         if amounts:
@@ -258,7 +280,7 @@ class RouletteState(PlayState):
         limits = self._game().spec.limits(self.currency)
         if sum(amounts.values()) > limits.max_bet:
             raise AppError("studio-bet-out-of-range", 400, limits.bounds())
-        self._placed, self.table_error = placed, ""
+        self._placed, self._base, self.table_error = placed, [], ""
         await self._show_table()
 
     @rx.event
@@ -293,17 +315,18 @@ class RouletteState(PlayState):
     @checked
     @member_action
     async def add_chip(self, key: Name) -> None:
-        if key in studio_views.OUTSIDE_KEYS:
+        """A chip on an outside bet, or one more on a group of numbers (its chip's tap)."""
+        if studio_views.is_chip_key(key):
             await self._place(key)
 
     @rx.event
     async def undo_chip(self) -> None:
-        self._placed, self.table_error = self._placed[:-1], ""
+        self._placed, self._base, self.table_error = self._placed[:-1], [], ""
         await self._show_table()
 
     @rx.event
     async def clear_chips(self) -> None:
-        self._placed, self.picks, self.table_error = [], [], ""
+        self._placed, self._base, self.picks, self.table_error = [], [], [], ""
         await self._show_table()
 
 
@@ -360,7 +383,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "LimboState.set_limbo_target": ARGS,
     "MinesState.set_mines_count": ARGS,
     "MinesState.toggle_pick": f"{ARGS}; tiles of the field only",
-    "RouletteState.add_chip": f"{ARGS}; the table's outside bets only, checked by the game",
+    "RouletteState.add_chip": f"{ARGS}; the table's bets only, checked by the game",
     "RouletteState.pick_number": f"{ARGS}; the table's numbers and bets only, checked by the game",
     "RouletteState.set_bet_kind": f"{ARGS}; the table's kinds of bet only",
     "RouletteState.set_chip": f"{ARGS}; the rack's chips only",

@@ -4,7 +4,6 @@ Reflex, so each is unit-tested (tests/studio/test_studio_views.py). The game sta
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -13,7 +12,6 @@ from typing import Any
 from app.core.config import PROJECT_ROOT
 from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import (
-    CENTS,
     format_amount,
     format_count,
     format_figure,
@@ -21,7 +19,7 @@ from app.core.i18n.formatting import (
     format_rate,
 )
 from app.services.studio import rounds
-from app.services.studio.games import StudioGame
+from app.services.studio.games import StudioGame, roulette
 
 # Which page component shows a game, by the game's catalogue sub-category.
 KINDS: dict[str | None, str] = {
@@ -39,6 +37,11 @@ KINDS_BY_CODE: dict[str, str] = {
     "BGS_PLINKO": "plinko",
 }
 GRID_KINDS = ("slot", "scratch", "poker", "bingo")
+# How long a game's board animates its result before it is said, in seconds (the page's
+# --reveal, components/studio/panels.py ANIMATION_CSS): the dice's tumble, Limbo's climb, the
+# ball's drop, the wheel's spin. The result line and the balances (the game's and the
+# header's) wait for it; autobet waits for it before its next bet.
+REVEAL_SECONDS: dict[str, float] = {"dice": 0.7, "limbo": 0.45, "plinko": 1.1, "roulette": 1.2}
 MINE_TILES = 25
 # The even-money bets, as they lie along a real table.
 ROULETTE_OUTSIDE = ("low", "even", "red", "black", "odd", "high")
@@ -90,6 +93,25 @@ class TableBet:
     key: str = ""
     label: str = ""
     amount: str = ""
+
+
+@dataclass
+class GroupSpot:
+    """A chip on a group of numbers and where it lies: the grid cell of the number it sits
+    against, standing up (`col`, `row`) and across from xl (`x_col`, `x_row`), and its centre
+    within that cell (CSS lengths: `x`, `y`; `xx`, `xy` from xl)."""
+
+    key: str = ""
+    label: str = ""
+    amount: str = ""
+    col: int = 1
+    row: int = 1
+    x: str = ""
+    y: str = ""
+    x_col: int = 1
+    x_row: int = 1
+    xx: str = ""
+    xy: str = ""
 
 
 @dataclass
@@ -272,11 +294,85 @@ def table_amounts(placed: Iterable[tuple[str, Decimal]]) -> dict[str, Decimal]:
 
 
 def chip_units(amounts: dict[str, Decimal]) -> dict[str, int]:
-    """Each bet's whole units of the stake: its amount in the amounts' largest common step
-    (1,10 and 0,30 are 11 and 3), so that the game splits the stake as the chips lie."""
-    minor = {key: int(value.scaleb(CENTS)) for key, value in amounts.items()}
-    step = math.gcd(*minor.values()) or 1
-    return {key: value // step for key, value in minor.items()}
+    """Each bet's whole units of the stake (roulette.units_of): 1,10 and 0,30 are 11 and 3."""
+    return roulette.units_of(amounts)
+
+
+def is_chip_key(key: str) -> bool:
+    """A bet a tap on its spot or its chip adds to: an outside bet, or a group of numbers of
+    the table (split, street, corner, six line; a single number is tapped on the number)."""
+    if key in OUTSIDE_KEYS:
+        return True
+    kind, _, value = key.partition(":")
+    if kind == "straight":
+        return False
+    try:
+        numbers = frozenset(int(n) for n in value.split("-"))
+    except ValueError:
+        return False
+    return numbers in roulette.GROUPS.get(kind, ()) and key == group_key(kind, numbers)
+
+
+# Where a chip on a group of numbers lies, against one number's cell (its anchor): at the
+# middle (M) or on the near (S) or far (E) line of the cell, half the grid's gap outside it.
+_NEAR, _MID, _FAR = "-.125rem", "50%", "calc(100% + .125rem)"
+
+
+def _cell(n: int) -> tuple[int, int, int, int]:
+    """A number's cell (column, row) standing up, and (column, row) lying across from xl
+    (components/studio/roulette.py `_number`)."""
+    row, col = divmod(n - 1, 3)
+    return col + 1, row + 2, row + 2, 3 - col
+
+
+def group_place(kind: str, numbers: Iterable[int]) -> GroupSpot:
+    """Where the chip of an inside bet lies on the table, as a real one puts it: a split on
+    the line between its two numbers, a corner where its four meet, a street on the edge of its
+    row beside the dozens, a six line where that edge meets the line between its two rows; the
+    zero's split, trios and first four on the zero's line. Standing up a row runs across the
+    table (1 2 3), lying across (xl) it runs up it (3 above 2 above 1)."""
+    ordered = sorted(numbers)
+    low = ordered[1] if ordered[0] == 0 and len(ordered) < 4 else ordered[0]
+    if ordered[0] == 0:
+        anchors = {  # the zero's bets: (anchor, upright x, y, across x, y)
+            "split": (low, _MID, _NEAR, _NEAR, _MID),
+            "street": (low, _FAR, _NEAR, _NEAR, _NEAR),
+            "corner": (1, _NEAR, _NEAR, _NEAR, _FAR),
+        }
+        anchor, x, y, xx, xy = anchors[kind]
+        up = across = anchor
+    elif kind == "split" and ordered[1] == low + 1:  # side by side in a row
+        up = across = low
+        x, y, xx, xy = _FAR, _MID, _MID, _NEAR
+    elif kind == "split":  # one row above the other
+        up = across = low
+        x, y, xx, xy = _MID, _FAR, _FAR, _MID
+    elif kind == "corner":
+        up = across = low
+        x, y, xx, xy = _FAR, _FAR, _FAR, _NEAR
+    elif kind == "street":
+        up, across = low + 2, low
+        x, y, xx, xy = _FAR, _MID, _MID, _FAR
+    else:  # a six line
+        up, across = low + 2, low
+        x, y, xx, xy = _FAR, _FAR, _FAR, _FAR
+    col, row, _, _ = _cell(up)
+    _, _, x_col, x_row = _cell(across)
+    return GroupSpot(col=col, row=row, x=x, y=y, x_col=x_col, x_row=x_row, xx=xx, xy=xy)
+
+
+def group_spots(bets: Iterable[TableBet]) -> list[GroupSpot]:
+    """The chips on the table's groups of numbers (split, street, corner, six line), each
+    where it lies, with its amount and what a screen reader says of it (the row's label)."""
+    spots = []
+    for bet in bets:
+        kind, _, value = bet.key.partition(":")
+        if kind == "straight" or bet.key in OUTSIDE_KEYS:
+            continue
+        spot = group_place(kind, (int(n) for n in value.split("-")))
+        spot.key, spot.label, spot.amount = bet.key, bet.label, bet.amount
+        spots.append(spot)
+    return spots
 
 
 def table_chips(placed: Iterable[tuple[str, Decimal]]) -> list[dict[str, Any]]:

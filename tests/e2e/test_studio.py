@@ -22,7 +22,7 @@ from app.services.studio.games import GAMES
 from models import LedgerEntry
 from tests.e2e.conftest import open_site, register_in_browser
 from tests.helpers.axe import blocking_findings
-from tests.helpers.browser import visitor_context
+from tests.helpers.browser import switch_theme, visitor_context
 from tests.helpers.money import fund
 
 # BR1 has no Tagalog, so its players are not offered bingo (spec 1).
@@ -312,6 +312,104 @@ async def test_a_phone_places_a_split_and_a_corner_with_chips_and_is_paid(
         assert overflow <= 0
         SHOTS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SHOTS / "roulette-table-390.png"), full_page=True)
+    finally:
+        await context.close()
+
+
+def _centre(box: dict[str, float] | None) -> tuple[float, float]:
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+async def _box(page: Page, test_id: str) -> dict[str, float]:
+    box = await page.get_by_test_id(test_id).bounding_box()
+    assert box is not None
+    return box
+
+
+async def _group_chip_at(page: Page, key: str, x: float, y: float) -> None:
+    """The chip of `key` is drawn centred on (x, y), within 3 px."""
+    chip = page.locator(f'[data-testid=roulette-group-chip][data-key="{key}"]')
+    await expect(chip).to_be_visible()
+    cx, cy = _centre(await chip.bounding_box())
+    assert abs(cx - x) <= 3 and abs(cy - y) <= 3, (key, (cx, cy), (x, y))
+
+
+@pytest.mark.deep
+async def test_chips_on_splits_corners_streets_and_lines_lie_where_they_are_bet(
+    browser: Browser, site_url: str
+) -> None:
+    """At 390 px standing up and 1280 px lying across, light and dark: each inside bet's chip
+    is drawn with its amount on the line or corner it bets (the split between its numbers, the
+    corner where four meet, the street and the six line at the rows' edge, the zero's split on
+    the zero's line); it is a button with a name, and Enter on it puts one more chip there."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = await visitor_context(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url + "/play/BGS_ROULETTE?demo=1")
+        taps = {
+            "split": (1, 2),
+            "corner": (1, 5),
+            "street": (4,),
+            "line": (31, 34),
+        }
+        for kind, numbers in taps.items():
+            await page.get_by_test_id(f"roulette-kind-{kind}").click()
+            for n in numbers:
+                await page.get_by_test_id(f"roulette-{n}").click()
+        await page.get_by_test_id("roulette-kind-split").click()
+        for n in (0, 3):
+            await page.get_by_test_id(f"roulette-{n}").click()
+        chips = page.get_by_test_id("roulette-group-chip")
+        await expect(chips).to_have_count(5)
+        await expect(chips).to_have_text(["1,00"] * 5)
+
+        for width in (390, 1280):
+            await page.set_viewport_size({"width": width, "height": 900 if width > 390 else 844})
+            one, two, three, four, six, zero, first, third = [
+                await _box(page, f"roulette-{n}") for n in (1, 2, 3, 4, 6, 0, 31, 33)
+            ]
+            if width == 390:  # standing up: 1 2 3 across, 4 under 1, the dozens on the right
+                gap_x = (one["x"] + one["width"] + two["x"]) / 2
+                gap_y = (one["y"] + one["height"] + four["y"]) / 2
+                await _group_chip_at(page, "split:1-2", gap_x, _centre(one)[1])
+                await _group_chip_at(page, "corner:1-2-4-5", gap_x, gap_y)
+                edge = six["x"] + six["width"] + 2
+                await _group_chip_at(page, "street:4-5-6", edge, _centre(six)[1])
+                under_33 = third["y"] + third["height"] + 2  # where 33, 36 and the dozen meet
+                await _group_chip_at(page, "line:31-32-33-34-35-36", edge, under_33)
+                await _group_chip_at(page, "split:0-3", _centre(three)[0], three["y"] - 2)
+            else:  # lying across: 3 above 2 above 1, 4 right of 1, the dozens below
+                gap_x = (one["x"] + one["width"] + four["x"]) / 2
+                gap_y = (two["y"] + two["height"] + one["y"]) / 2
+                await _group_chip_at(page, "split:1-2", _centre(one)[0], gap_y)
+                await _group_chip_at(page, "corner:1-2-4-5", gap_x, gap_y)
+                under = four["y"] + four["height"] + 2
+                await _group_chip_at(page, "street:4-5-6", _centre(four)[0], under)
+                after_31 = first["x"] + first["width"] + 2  # where 31, 34 and the dozen meet
+                await _group_chip_at(page, "line:31-32-33-34-35-36", after_31, under)
+                await _group_chip_at(page, "split:0-3", zero["x"] + zero["width"] + 2,
+                                     _centre(three)[1])  # fmt: skip
+            overflow = await page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0
+            for theme in ("light", "dark"):
+                await switch_theme(page, theme)
+                board = page.get_by_test_id("roulette-board")
+                await board.screenshot(path=str(SHOTS / f"roulette-chips-{width}-{theme}.png"))
+                await page.screenshot(path=f"/tmp/h38-roulette-{width}-{theme}.png", full_page=True)
+
+        split = page.get_by_role("button", name="Cavalo 1/2: 1,00. Pôr mais uma ficha")
+        await split.focus()
+        await page.keyboard.press("Enter")
+        await expect(
+            page.locator('[data-testid=roulette-group-chip][data-key="split:1-2"]')
+        ).to_have_text("2,00")
+        await expect(page.get_by_test_id("roulette-total")).to_have_text("Aposta total: 6,00")
     finally:
         await context.close()
 

@@ -538,3 +538,60 @@ def test_every_round_is_a_pure_json_safe_function_of_the_stream(code: str) -> No
             json.dumps(first.detail)
         assert first.finished and first.state == {}
         assert 0 <= first.multiplier <= g.spec.max_win_multiplier
+
+
+def test_roulette_chips_scale_to_a_stake_in_whole_cents_adding_up_to_it() -> None:
+    """Autobet's change of stake: every chip in proportion, rounded down to the cent, the
+    cents left going to the chips the rounding cut most (the first placed on a tie), so the
+    chips add up to exactly the stake debited; the same stake gives back the same chips."""
+    cent = Decimal("0.01")
+    table = {
+        "split:1-2": Decimal("1.00"),
+        "red": Decimal("0.10"),
+        "corner:1-2-4-5": Decimal("0.10"),
+    }
+    assert roulette.scaled(table, Decimal("1.20"), cent) == table
+    # 1,83 = 1,525 + 0,1525 + 0,1525: the split's half cent is the largest cut
+    raised = roulette.scaled(table, Decimal("1.83"), cent)
+    assert raised == {
+        "split:1-2": Decimal("1.53"),
+        "red": Decimal("0.15"),
+        "corner:1-2-4-5": Decimal("0.15"),
+    }
+    # 0,10 thirds: 0,04 to the first placed, then 0,03 each
+    thirds = roulette.scaled(
+        {"a": Decimal(1), "b": Decimal(1), "c": Decimal(1)}, Decimal("0.10"), cent
+    )
+    assert thirds == {"a": Decimal("0.04"), "b": Decimal("0.03"), "c": Decimal("0.03")}
+    for stake in ("0.50", "1.21", "7.77", "1999.99"):
+        assert sum(roulette.scaled(table, Decimal(stake), cent).values()) == Decimal(stake)
+    # whole dong
+    dong = roulette.scaled({"red": Decimal(500), "odd": Decimal(1000)}, Decimal(1726), Decimal(1))
+    assert dong == {"red": Decimal(575), "odd": Decimal(1151)}
+    for refused in (Decimal("0.02"), Decimal("1.005"), Decimal(0)):  # 3 chips need 3 cents
+        with pytest.raises(AppError) as err:
+            roulette.scaled(table, refused, cent)
+        assert err.value.code == "studio-roulette-scale" and has_key("studio-roulette-scale")
+
+
+def test_roulette_staked_spreads_a_new_stake_over_the_chips_as_they_lie() -> None:
+    g = game("BGS_ROULETTE")
+    chips = [
+        {"kind": "split", "numbers": [1, 2], "units": 10},
+        {"kind": "red", "units": 1},
+        {"kind": "corner", "numbers": [1, 2, 4, 5], "units": 1},
+    ]
+    staked = g.staked({"chips": chips}, Decimal("1.83"), Decimal("0.01"))["chips"]
+    # 1,53 + 0,15 + 0,15: in their largest common step, 0,03
+    assert [c["units"] for c in staked] == [51, 5, 5]
+    assert [c["kind"] for c in staked] == ["split", "red", "corner"]
+    assert staked[0]["numbers"] == [1, 2]
+    assert g.check({"chips": staked})["chips"] == staked
+    # the base stake gives the chips back as placed (in their own common step)
+    back = g.staked({"chips": chips}, Decimal("1.20"), Decimal("0.01"))["chips"]
+    assert [c["units"] for c in back] == [10, 1, 1]
+    # other games' choices carry no amounts: unchanged
+    assert game("BGS_DICE").staked({"target": "50"}, Decimal(3), Decimal("0.01")) == {
+        "target": "50"
+    }
+    assert game("BGS_POKER_JACKS").staked({}, Decimal(3), Decimal("0.01")) == {}

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from app.core.i18n.formatting import format_game_multiplier
-from app.services.studio.games import GAMES
+from app.services.studio.games import GAMES, roulette
 from state.studio import studio_views
 from state.studio.studio_views import Cell
 
@@ -207,3 +207,62 @@ def test_the_paytable_and_verify_summary_are_readable() -> None:
     )
     roulette = {"number": 0, "colour": "green", "chips": []}
     assert studio_views.outcome_summary(roulette, "en") == "Number: 0 (green)"
+
+
+FAR, MID, NEAR = "calc(100% + .125rem)", "50%", "-.125rem"
+
+
+@pytest.mark.parametrize(
+    ("key", "upright", "across"),
+    [
+        # (column, row, x, y) of the number's cell the chip sits against: standing up 1 2 3
+        # run across the table's first row (row 2, under the zero); lying across (xl) 1 is at
+        # the bottom of the second column, 3 at its top.
+        ("split:1-2", (1, 2, FAR, MID), (2, 3, MID, NEAR)),  # the line between 1 and 2
+        ("split:1-4", (1, 2, MID, FAR), (2, 3, FAR, MID)),
+        ("split:0-2", (2, 2, MID, NEAR), (2, 2, NEAR, MID)),  # on the zero's line
+        ("corner:1-2-4-5", (1, 2, FAR, FAR), (2, 3, FAR, NEAR)),  # where the four meet
+        ("corner:0-1-2-3", (1, 2, NEAR, NEAR), (2, 3, NEAR, FAR)),  # the first four
+        ("street:4-5-6", (3, 3, FAR, MID), (3, 3, MID, FAR)),  # the row's edge by the dozens
+        ("street:0-2-3", (2, 2, FAR, NEAR), (2, 2, NEAR, NEAR)),
+        ("line:31-32-33-34-35-36", (3, 12, FAR, FAR), (12, 3, FAR, FAR)),
+    ],
+)
+def test_a_chip_on_a_group_of_numbers_lies_on_its_line_or_corner(
+    key: str, upright: tuple[int, int, str, str], across: tuple[int, int, str, str]
+) -> None:
+    kind, _, value = key.partition(":")
+    spot = studio_views.group_place(kind, [int(n) for n in value.split("-")])
+    assert (spot.col, spot.row, spot.x, spot.y) == upright
+    assert (spot.x_col, spot.x_row, spot.xx, spot.xy) == across
+
+
+def test_every_group_of_the_table_has_a_spot_of_its_own() -> None:
+    """No two bets' chips on one point (a tap on a chip adds to its bet only)."""
+    upright, across = [], []
+    for kind, groups in roulette.GROUPS.items():
+        if kind == "straight":
+            continue
+        for group in groups:
+            spot = studio_views.group_place(kind, group)
+            upright.append((spot.col, spot.row, spot.x, spot.y))
+            across.append((spot.x_col, spot.x_row, spot.xx, spot.xy))
+            assert studio_views.is_chip_key(studio_views.group_key(kind, group))
+    count = sum(len(groups) for kind, groups in roulette.GROUPS.items() if kind != "straight")
+    assert len(set(upright)) == len(set(across)) == len(upright) == count
+
+
+def test_the_group_chips_are_the_table_bets_on_groups_with_their_words() -> None:
+    amounts = {
+        "straight:17": Decimal(1),
+        "split:1-2": Decimal("1.10"),
+        "red": Decimal(1),
+        "line:1-2-3-4-5-6": Decimal(5),
+    }
+    spots = studio_views.group_spots(studio_views.table_bets(amounts, "pt", 2))
+    assert [(s.key, s.label, s.amount) for s in spots] == [
+        ("split:1-2", "Cavalo 1/2", "1,10"),
+        ("line:1-2-3-4-5-6", "Linha 1/2/3/4/5/6", "5,00"),
+    ]
+    for key in ("straight:5", "split:2-1", "split:1-5", "corner:1-2", "split:a-b", "black"):
+        assert studio_views.is_chip_key(key) == (key == "black"), key

@@ -8,6 +8,10 @@ its reason. The run also ends after its number of bets, once the profit reaches 
 profit, and before a bet that could take the loss past the stop on loss (so the stop on loss
 is never overshot by a bet).
 
+A change of stake changes the whole bet: a game whose choices carry amounts of their own (the
+roulette's chips) spreads each stake over them in proportion, in whole cents adding up to the
+stake (`StudioGame.staked`), so what lies on the table is what is debited.
+
 A run is a value (`Run`): the page keeps it and asks for one bet at a time (`bet`), nothing
 here runs on its own, so a closed page stops the run after at most the bet under way.
 """
@@ -179,6 +183,8 @@ async def bet(
     if run.stopped:
         return None, run
     try:
+        # Choices with amounts of their own (the roulette's chips) follow the stake.
+        params = studio_game.staked(params, run.stake, run.plan.unit)
         view = await rounds.play(player, game_code, run.stake, params)
         if not view.finished:
             advised = [int(i) for i in view.detail.get("advice", [])]

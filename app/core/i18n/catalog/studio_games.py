@@ -22,7 +22,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.dice.row.chance": "Win chance {chance} %",
         "studio-roulette-no-chips": "Place between 1 and {max} chips.",
         "studio-roulette-bet-kind": "Unknown roulette bet.",
-        "studio-roulette-units": "Each bet takes between 1 and {max} chips.",
+        "studio-roulette-units": "A bet's share of the stake is a whole number from 1 to {max}.",
+        "studio-roulette-scale": (
+            "Autobet stopped: the new bet is too small to put the smallest amount on each of "
+            "your bets."
+        ),
         "studio-roulette-numbers": "Choose numbers from 0 to 36 for this bet.",
         "studio-roulette-split": "A split covers two numbers next to each other on the table.",
         "studio-roulette-street": "A street covers the three numbers of one row of the table.",
@@ -176,7 +180,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.dice.row.chance": "Chance de ganhar {chance} %",
         "studio-roulette-no-chips": "Coloque de 1 a {max} fichas.",
         "studio-roulette-bet-kind": "Aposta de roleta desconhecida.",
-        "studio-roulette-units": "Cada aposta leva de 1 a {max} fichas.",
+        "studio-roulette-units": "A parte de cada aposta é um número inteiro de 1 a {max}.",
+        "studio-roulette-scale": (
+            "Aposta automática parada: a nova aposta é pequena demais para pôr o valor mínimo "
+            "em cada uma das suas apostas."
+        ),
         "studio-roulette-numbers": "Escolha números de 0 a 36 para esta aposta.",
         "studio-roulette-split": "Um cavalo cobre dois números vizinhos na mesa.",
         "studio-roulette-street": "Uma transversal cobre os três números de uma linha da mesa.",

@@ -116,6 +116,8 @@ class StudioGame(Protocol):
 
     def quoted_multiplier(self, params: dict[str, Any]) -> Decimal | None: ...
 
+    def staked(self, params: dict[str, Any], stake: Decimal, unit: Decimal) -> dict[str, Any]: ...
+
     def play(self, rng: Iterator[float], params: dict[str, Any]) -> Outcome: ...
 
     def finish(
@@ -134,6 +136,11 @@ class OneStep:
 
     def quoted_multiplier(self, params: dict[str, Any]) -> Decimal | None:
         return None
+
+    def staked(self, params: dict[str, Any], stake: Decimal, unit: Decimal) -> dict[str, Any]:
+        """The choices for a bet of `stake` (autobet changed it): the same, unless the
+        choices carry amounts of their own (the roulette's chips)."""
+        return params
 
     def finish(
         self,

@@ -313,6 +313,9 @@ class VideoPoker:
     def quoted_multiplier(self, params: dict[str, Any]) -> Decimal | None:
         return None
 
+    def staked(self, params: dict[str, Any], stake: Decimal, unit: Decimal) -> dict[str, Any]:
+        return params  # a hand has no amounts of its own
+
     def play(self, rng: Iterator[float], params: dict[str, Any]) -> Outcome:
         dealt = deal_order(rng)[:HAND]
         hand = evaluate(dealt)

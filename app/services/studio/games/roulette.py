@@ -10,9 +10,10 @@ split, street, corner, six-line) name their numbers, which must be one of the ta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import math
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import ROUND_DOWN, Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from app.core.errors import AppError
 from app.core.fairness import below
@@ -28,9 +29,11 @@ from app.services.studio.games.base import (
 POCKETS = 37
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
 MAX_CHIPS = 40
-# A chip's units against the table's smallest: the page sends each bet's amount in its
-# smallest chips, and the table's maximum bet is 20,000 of the smallest chip.
-MAX_UNITS = 20_000
+# A bet's units: its amount in the table's largest common step (`units_of`). The rack's chips
+# keep that step at the smallest chip, but autobet's change of stake (`scaled`) puts the chips
+# on any cent (whole dong): the bound lets a table at its maximum bet be counted in hundredths
+# of the currency's unit, in every currency (10 million dong is 10^9 hundredths).
+MAX_UNITS = 10**9
 
 # Return per unit staked, the stake included (35:1 is 36 back).
 RETURNS: dict[str, int] = {
@@ -92,6 +95,37 @@ def groups_with(kind: str, numbers: Iterable[int]) -> list[frozenset[int]]:
     taps leave one); none for a kind that is not an inside bet."""
     picked = set(numbers)
     return sorted((group for group in GROUPS.get(kind, ()) if picked <= group), key=sorted)
+
+
+K = TypeVar("K")
+
+
+def units_of(amounts: Mapping[K, Decimal]) -> dict[K, int]:
+    """Each bet's whole units of the stake: its amount in the amounts' largest common step
+    (1,10 and 0,30 are 11 and 3), so that the game splits the stake as the chips lie."""
+    minor = {key: int(value.scaleb(2)) for key, value in amounts.items()}
+    step = math.gcd(*minor.values()) or 1
+    return {key: value // step for key, value in minor.items()}
+
+
+def scaled(amounts: Mapping[K, Decimal], stake: Decimal, unit: Decimal) -> dict[K, Decimal]:
+    """The table's chips at another stake (autobet's change on a win or a loss): each bet's
+    amount in proportion, in whole `unit`s (the currency's cent, or whole dong), adding up to
+    exactly `stake`, which is what the wallet debits. Each is rounded down, and the units the
+    rounding left go one each to the bets it cut most (the first placed on a tie). Refused when
+    a bet would be left without a unit (a stake smaller than its chips can be cut into)."""
+    total = sum(amounts.values(), Decimal(0))
+    steps = int(stake / unit)
+    if not amounts or total <= 0 or stake <= 0 or Decimal(steps) * unit != stake:
+        raise AppError("studio-roulette-scale", 400)
+    shares = {key: value * steps / total for key, value in amounts.items()}
+    whole = {key: int(share) for key, share in shares.items()}  # rounded down: all positive
+    cut = sorted(shares, key=lambda key: whole[key] - shares[key])  # stable: order of placing
+    for key in cut[: steps - sum(whole.values())]:
+        whole[key] += 1
+    if min(whole.values()) < 1:
+        raise AppError("studio-roulette-scale", 400)
+    return {key: n * unit for key, n in whole.items()}
 
 
 def chip_values(currency: str) -> tuple[Decimal, ...]:
@@ -187,6 +221,14 @@ class Roulette(OneStep):
     def quoted_multiplier(self, params: dict[str, Any]) -> Decimal | None:
         chips = self.check(params)["chips"]
         return Decimal(RETURNS[chips[0]["kind"]]) if len(chips) == 1 else None
+
+    def staked(self, params: dict[str, Any], stake: Decimal, unit: Decimal) -> dict[str, Any]:
+        """The chips at another stake (`scaled`): each bet's units recounted from its amount
+        in whole `unit`s, so the stake is split over the chips exactly as they then lie."""
+        chips = self.check(params)["chips"]
+        amounts = scaled({i: Decimal(chip["units"]) for i, chip in enumerate(chips)}, stake, unit)
+        units = units_of(amounts)
+        return {"chips": [{**chip, "units": units[i]} for i, chip in enumerate(chips)]}
 
     def play(self, rng: Iterator[float], params: dict[str, Any]) -> Outcome:
         chips = self.check(params)["chips"]

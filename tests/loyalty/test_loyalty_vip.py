@@ -15,8 +15,8 @@ from sqlmodel import col, select
 from app import routes
 from app.app import app as site
 from app.core.db import session_scope
-from app.core.i18n.formatting import NBSP
 from app.core.errors import AppError
+from app.core.i18n.formatting import NBSP
 from app.demo.loyalty_vip import demo_ladder
 from app.services import exclusion
 from app.services.brands import Money, brands

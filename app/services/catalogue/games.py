@@ -160,6 +160,13 @@ def _no_animal_fights() -> list[ColumnElement[bool]]:
     ]
 
 
+def offered_here(brand: Brand) -> list[ColumnElement[bool]]:
+    """`rules.offered` for the brand's market, as conditions on the game table (none where
+    its market allows animal fights): a member's own lists (favourites, recent games) keep
+    to what the lobby lists."""
+    return [] if profile_of(brand).animal_fights else _no_animal_fights()
+
+
 def _vendor(raw: RawCatalogue, vassalage: str) -> str:
     code = vassalage.strip().upper()
     if code not in {v["vassalage"] for v in raw.vendors}:

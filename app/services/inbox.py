@@ -63,7 +63,7 @@ LIMIT_FIGURES = frozenset({"used", "value"})
 
 
 def _money_params(kind: str, params: dict[str, Any]) -> frozenset[str]:
-    limit = params.get("kind")
+    limit = str(params.get("kind", ""))
     if kind in LIMIT_MESSAGES and limit in LimitKind.__members__ and LimitKind(limit).money:
         return MONEY_PARAMS | LIMIT_FIGURES
     return MONEY_PARAMS

@@ -344,8 +344,9 @@ def item_list(
     )
 
 
-def movement_heading(item: rx.Var) -> rx.Component:
-    """What a money movement was: its kind, time and reference (records, bonus details)."""
+def movement_heading(item: rx.Var, detail: rx.Var | None = None) -> rx.Component:
+    """What a money movement was: its kind, time and reference (records, bonus details);
+    `detail`, a line under the reference when not empty (a game's round under its name)."""
     return rx.el.div(
         rx.el.p(
             SiteState.texts.get("txkind." + item["kind"].to(str), item["kind"]),
@@ -355,5 +356,23 @@ def movement_heading(item: rx.Var) -> rx.Component:
         rx.el.p(
             item["reference"],
             class_name="text-xs text-slate-500 dark:text-slate-400 truncate max-w-48",
+            title=item["reference"]
+            if detail is None
+            else rx.cond(detail != "", detail, item["reference"]),
+        ),
+        *(
+            ()
+            if detail is None
+            else (
+                rx.cond(
+                    detail != "",
+                    rx.el.p(
+                        detail,
+                        class_name="text-[11px] font-mono text-slate-400 dark:text-slate-500 "
+                        "truncate max-w-48",
+                        data_testid="record-round",
+                    ),
+                ),
+            )
         ),
     )

@@ -23,6 +23,11 @@ class LimitKind(StrEnum):
     BETS = "BETS"  # number of bets (rounds and lottery tickets)
     TIME = "TIME"  # minutes of play
 
+    @property
+    def money(self) -> bool:
+        """Its figures are amounts of the brand's currency, not a count of bets or minutes."""
+        return self not in (LimitKind.BETS, LimitKind.TIME)
+
 
 class LimitPeriod(StrEnum):
     DAY = "DAY"

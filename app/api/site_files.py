@@ -23,7 +23,9 @@ async def _base(request: Request) -> str:
 
 @router.get("/sitemap.xml")
 async def sitemap(request: Request) -> Response:
-    xml = site_map.sitemap_xml(await _base(request), request.app.state.sitemap)
+    brand = await brands.for_request(None, request.headers.get("host"))
+    paths = site_map.brand_paths(brand, request.app.state.sitemap)
+    xml = site_map.sitemap_xml(await _base(request), paths)
     return Response(xml, media_type="application/xml")
 
 

@@ -41,7 +41,7 @@ from app.core.cache import get_redis, is_shared
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.core.i18n import TAGALOG, normalize_language_code
+from app.core.i18n import TAGALOG, Amount, normalize_language_code
 from app.core.i18n.formatting import format_symbol_amount
 from app.services import currencies
 from models import (
@@ -97,6 +97,11 @@ class Money:
     def write(self, amount: Decimal, ui_lang: str) -> str:
         """An amount with the symbol, in the currency's digits: R$ 1.234,50; ₫ 50.000."""
         return format_symbol_amount(amount, self.symbol, ui_lang, self.digits)
+
+    def in_message(self, amount: Decimal) -> Amount:
+        """An amount for a catalog message, written as `write` writes it in the reader's
+        language when the message is translated."""
+        return Amount(amount, self.digits, self.symbol)
 
 
 @dataclass(frozen=True)

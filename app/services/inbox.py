@@ -15,13 +15,14 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import Amount, translate, ui_language
+from app.core.i18n import translate, ui_language
 from app.core.i18n.formatting import CENTS, format_points
 from app.services import wallet_events
-from app.services.brands import brands
+from app.services.brands import Money, brands
 from models import Member
 from models.base import saved_id
 from models.cashier import MemberMessage, MessageKind
+from models.protection import LimitKind
 
 
 @dataclass(frozen=True)
@@ -50,14 +51,33 @@ async def unread_count(member_id: int) -> int:
         return int((await session.exec(statement)).one())
 
 
-# Parameters that hold money (stored as text in JSON), shown the reader's way (1.234,50);
-# a reward paid in loyalty points is a count of points (12,5), not money.
+# Parameters that hold money (stored as text in JSON), shown the reader's way with the
+# brand's currency (R$ 1.234,50); a reward paid in loyalty points is a count of points (12,5),
+# not money.
 MONEY_PARAMS = frozenset({"amount", "converted"})
 POINTS_REWARD = "POINTS"
+# A limit's figures (used, of a limit of value) are money for a limit of money (deposit,
+# loss, wagering); a count of bets or minutes of play otherwise.
+LIMIT_MESSAGES = frozenset({MessageKind.LIMIT_ALERT, MessageKind.LIMIT_CHANGED})
+LIMIT_FIGURES = frozenset({"used", "value"})
 
 
-def _param(params: dict[str, Any], name: str, value: Any, language: str, digits: int) -> Any:
-    if name not in MONEY_PARAMS or not isinstance(value, str):
+def _money_params(kind: str, params: dict[str, Any]) -> frozenset[str]:
+    limit = str(params.get("kind", ""))
+    if kind in LIMIT_MESSAGES and limit in LimitKind.__members__ and LimitKind(limit).money:
+        return MONEY_PARAMS | LIMIT_FIGURES
+    return MONEY_PARAMS
+
+
+def _param(
+    params: dict[str, Any],
+    name: str,
+    value: Any,
+    language: str,
+    money: Money,
+    names: frozenset[str],
+) -> Any:
+    if name not in names or not isinstance(value, str):
         return value
     try:
         number = Decimal(value)
@@ -65,13 +85,14 @@ def _param(params: dict[str, Any], name: str, value: Any, language: str, digits:
         return value
     if params.get("reward") == POINTS_REWARD:
         return format_points(number, ui_language(language))
-    return Amount(number, digits)
+    return money.in_message(number)
 
 
-def _shown(m: MemberMessage, language: str, digits: int) -> InboxMessage:
-    """`digits`: the minor digits of the member's brand's currency (none in dong)."""
+def _shown(m: MemberMessage, language: str, money: Money) -> InboxMessage:
+    """`money`: how the member's brand writes its amounts (R$ and cents; none in dong)."""
     raw = m.params or {}
-    params = {name: _param(raw, name, value, language, digits) for name, value in raw.items()}
+    names = _money_params(m.kind, raw)
+    params = {name: _param(raw, name, value, language, money, names) for name, value in raw.items()}
     return InboxMessage(
         id=saved_id(m.id),
         kind=m.kind,
@@ -96,8 +117,8 @@ async def messages(
             )
         ).all()
         member = await session.get(Member, member_id)
-    digits = (await brands.by_id(member.merchant_id)).amount_digits if member else CENTS
-    return [_shown(m, language, digits) for m in rows]
+    money = Money.of(await brands.by_id(member.merchant_id)) if member else Money("", CENTS)
+    return [_shown(m, language, money) for m in rows]
 
 
 @dataclass(frozen=True)

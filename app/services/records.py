@@ -5,6 +5,7 @@ a page at a time."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -16,6 +17,7 @@ from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import ledger
+from app.services.catalogue import games
 from models.ledger import AccountKind, TransactionKind
 
 # Spec 9 offers previous 7 and 30 days (the "next" ranges belong to promotions); plus today.
@@ -74,9 +76,10 @@ _ROUND_KINDS = frozenset({TransactionKind.BET, TransactionKind.WIN, TransactionK
 _LOTTERY_DRAW = re.compile(r"[a-z0-9-]+:(?P<issue>\d{8}-\d+)")
 
 
-def reference_words(kind: str, reference: str, language: str) -> str:
+def reference_words(kind: str, reference: str, language: str, game: str = "") -> str:
     """What a movement's reference means to the player, in their language ("" when the
-    movement's kind already says all)."""
+    movement's kind already says all): a game round's is its game's name when known
+    (`game`, as the lobby names it), its round otherwise."""
     text = reference.strip()
     if not text:
         return ""
@@ -91,8 +94,16 @@ def reference_words(kind: str, reference: str, language: str) -> str:
     if kind == TransactionKind.TRANSFER:
         return translate("record.ref.vendor_wallet", language, vendor=text)
     if kind in _ROUND_KINDS:
-        return translate("record.ref.round", language, round=text)
+        return game or round_words(kind, text, language)
     return ""
+
+
+def round_words(kind: str, reference: str, language: str) -> str:
+    """A game movement's round, said in words ("Rodada r-77"); "" for another movement."""
+    text = reference.strip()
+    if kind not in _ROUND_KINDS or not text or _LOTTERY_DRAW.fullmatch(text):
+        return ""
+    return translate("record.ref.round", language, round=text)
 
 
 Item = TypeVar("Item")
@@ -123,6 +134,7 @@ class AccountMovement:
     amount: Decimal  # the change of the member's cash
     balance: Decimal | None  # cash right after, when the movement touched cash
     other_wallets: list[WalletChange]
+    game: str = ""  # a game round's game, named as the lobby names it ("" when not asked)
 
 
 def range_start(range_name: str, timezone: str, now: datetime | None = None) -> datetime:
@@ -143,7 +155,10 @@ async def account_record(
     range_name: str = "7d",
     page: int = 1,
     page_size: int = PAGE_SIZE,
+    language: str | None = None,
 ) -> RecordPage[AccountMovement]:
+    """A page of the member's movements; with a `language`, each game round's movement
+    names its game in it (all the page's games read at once)."""
     if type_filter not in TYPE_FILTERS:
         raise AppError("record-type-unknown", status=422)
     since = range_start(range_name, timezone)
@@ -156,6 +171,7 @@ async def account_record(
             page=page,
             page_size=page_size,
         )
+    names = await _game_names(found.items, language) if language else {}
     items = []
     for movement in found.items:
         cash = [c for c in movement.changes if c.account_kind == AccountKind.MEMBER_CASH]
@@ -173,9 +189,26 @@ async def account_record(
                     WalletChange(wallet=c.sub_key or str(c.account_kind), amount=c.amount)
                     for c in other
                 ],
+                game=names.get(_played(movement) or ("", ""), ""),
             )
         )
     return RecordPage(items, found.total, found.page, found.page_size)
+
+
+def _played(movement: ledger.Movement) -> tuple[str, str] | None:
+    """The (vendor, game code) a game round's movement was posted for, as the wallet wrote
+    them in its details; None for another movement."""
+    vendor, code = movement.details.get("vendor"), movement.details.get("game_code")
+    if movement.kind not in _ROUND_KINDS or not isinstance(vendor, str):
+        return None
+    return (vendor, code) if isinstance(code, str) and code else None
+
+
+async def _game_names(
+    movements: Sequence[ledger.Movement], language: str
+) -> dict[tuple[str, str], str]:
+    played = {pair for pair in map(_played, movements) if pair is not None}
+    return await games.names_of(played, language)
 
 
 async def bonus_details(

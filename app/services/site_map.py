@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from app import routes
 from app.services.brands import Brand
+from app.services.catalogue import games
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1"})  # a developer's machine: plain http
 # Paths no crawler should follow: the API areas and the one-time game and payment links.
@@ -25,6 +27,16 @@ def site_base(brand: Brand, host: str | None, fallback: str) -> str:
         return f"http://{host}" if requested in LOOPBACK else f"https://{requested}"
     public = [domain for domain in domains if domain not in LOOPBACK]
     return f"https://{public[0]}" if public else fallback.rstrip("/")
+
+
+def brand_paths(brand: Brand, paths: Sequence[str]) -> list[str]:
+    """The pages the brand's sitemap lists: a game list only where the brand's market allows
+    its games (no /cockfight where animal fights are forbidden, `games.type_offered`)."""
+    return [
+        path
+        for path in paths
+        if path not in routes.GAME_LISTS or games.type_offered(brand, routes.GAME_LISTS[path])
+    ]
 
 
 def sitemap_xml(base: str, paths: Sequence[str]) -> str:

@@ -269,7 +269,14 @@ def rules_dialog() -> rx.Component:
             .replace("{digits}", LotteryState.digits.to(str)),
             class_name="text-sm leading-relaxed",
         ),
-        rx.el.p(t("lotterypage.rule.ties"), class_name="text-sm leading-relaxed"),
+        rx.cond(
+            LotteryState.ties_key != "",
+            rx.el.p(
+                text_of(LotteryState.ties_key),
+                class_name="text-sm leading-relaxed",
+                data_testid="rules-ties",
+            ),
+        ),
         rx.el.p(t("lotterypage.rule.stake"), class_name="text-sm leading-relaxed"),
         rx.el.p(
             t("lotterypage.rtp").replace("{rtp}", amount(LotteryState.rtp)),

@@ -15,7 +15,7 @@ from state.cashier.records import RecordsState
 
 def _row(item: rx.Var) -> rx.Component:
     return rx.el.li(
-        movement_heading(item),
+        movement_heading(item, item.round),
         rx.el.div(
             rx.el.p(
                 amount(item.amount),

@@ -6,7 +6,7 @@ import reflex as rx
 
 from app import routes
 from components.forms import item_list, pager, range_tabs
-from components.i18n import amount, local_time, t
+from components.i18n import amount, local_time, money, t
 from components.layout import member_page
 from components.link import page_link
 from components.progress import progress_bar
@@ -195,7 +195,7 @@ def _event(row: rx.Var) -> rx.Component:
             rx.el.p(local_time(row.time), class_name="text-xs text-slate-500 dark:text-slate-400"),
         ),
         rx.el.p(
-            rx.cond(row.amount != "", amount(row.amount), row.levels),
+            rx.cond(row.amount != "", money(row.amount), row.levels),
             class_name="font-mono tabular-nums font-semibold",
         ),
         class_name=ROW,

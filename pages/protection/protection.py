@@ -10,7 +10,7 @@ import reflex as rx
 
 from app import routes
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY, field, form_error, notice, tabs
-from components.i18n import amount, local_time, t
+from components.i18n import local_time, money, t
 from components.layout import member_page
 from components.style import FOCUS
 from pages.registry import Page
@@ -59,9 +59,10 @@ def _label(row: rx.Var) -> rx.Component:
     )
 
 
-def _figure(row: rx.Var) -> rx.Var:
-    money = ~((row.kind == "BETS") | (row.kind == "TIME"))
-    return rx.cond(money, amount(row.value), row.value)
+def _figure(row: rx.Var, value: rx.Var) -> rx.Var:
+    """One of a limit's figures: money with the brand's symbol (R$ 100,00), or a count of
+    bets or minutes."""
+    return rx.cond(row.money, money(value), value)
 
 
 def _limit_row(row: rx.Var) -> rx.Component:
@@ -70,13 +71,9 @@ def _limit_row(row: rx.Var) -> rx.Component:
         rx.el.div(
             _label(row),
             rx.el.span(
-                rx.cond(
-                    (row.kind == "BETS") | (row.kind == "TIME"),
-                    row.used,
-                    amount(row.used),
-                ),
+                _figure(row, row.used),
                 " / ",
-                _figure(row),
+                _figure(row, row.value),
                 class_name="font-mono tabular-nums",
             ),
             class_name="flex justify-between gap-2",
@@ -105,11 +102,7 @@ def _limit_row(row: rx.Var) -> rx.Component:
                     rx.cond(
                         row.pending_value == "-",
                         t("protection.removal"),
-                        rx.cond(
-                            (row.kind == "BETS") | (row.kind == "TIME"),
-                            row.pending_value,
-                            amount(row.pending_value),
-                        ),
+                        _figure(row, row.pending_value),
                     ),
                     " · ",
                     t("protection.pending_from"),
@@ -258,13 +251,13 @@ def _break() -> rx.Component:
     )
 
 
-def _activity_line(key: str, value: rx.Var, money: bool = True) -> rx.Component:
+def _activity_line(key: str, value: rx.Var, in_money: bool = True) -> rx.Component:
     return rx.el.div(
         rx.el.dt(
             t(f"protection.activity.{key}"), class_name="text-sm text-slate-600 dark:text-slate-300"
         ),
         rx.el.dd(
-            amount(value) if money else value,
+            money(value) if in_money else value,
             class_name="font-mono tabular-nums text-right",
             data_testid=f"activity-{key}",
         ),
@@ -287,7 +280,7 @@ def _activity() -> rx.Component:
             _activity_line("stakes", figures.stakes),
             _activity_line("wins", figures.wins),
             _activity_line("net", figures.net),
-            _activity_line("bets", figures.bets, money=False),
+            _activity_line("bets", figures.bets, in_money=False),
             _activity_line("balance", figures.balance),
         ),
         class_name=CARD,

@@ -11,8 +11,9 @@ from typing import Any
 import reflex as rx
 
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount, format_money, format_points
+from app.core.i18n.formatting import format_money, format_points
 from app.services import gates
+from app.services.brands import Money
 from app.services.cashier import deposits, sandbox, withdrawals
 from app.services.identity import onboarding
 from app.services.qr import qr_svg_data_uri
@@ -21,7 +22,7 @@ from state.accounts.auth import AuthState, current_login, member_or_none, trial_
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
-from state.site import amount_digits, current_brand, ui_lang
+from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -34,6 +35,12 @@ HANDLER_GATES: dict[str, gates.Door] = {
     "CashierState.create": gates.DEPOSIT,
     **gates.each("SandboxState.", "load settle", gates.SANDBOX),
 }
+
+
+async def _money(state: rx.State) -> Money:
+    """How the brand writes its amounts: R$ and cents (none in dong)."""
+    return Money.of(await current_brand(state))
+
 
 ORDER_WATCH_SECONDS = 15 * 60
 WATCH_STALE_SECONDS = 6  # no beat for this long: the watch died with its process
@@ -74,14 +81,14 @@ class CashierState(MemberPage, rx.State):
     _watching: str = ""
     _watch_beat: float = 0.0
 
-    def _show(self, order: DepositOrder, lang: str, digits: int, session_id: int | None) -> None:
+    def _show(self, order: DepositOrder, lang: str, money: Money, session_id: int | None) -> None:
         pending = order.status == DepositStatus.PENDING
         pix_code = (order.pix_code or "") if pending else ""
         self.has_order = True
         self.order = OrderView(
             order_no=order.order_no,
-            amount=format_amount(order.amount, lang, digits),
-            credited=format_amount(order.credited_amount, lang, digits),
+            amount=money.write(order.amount, lang),
+            credited=money.write(order.credited_amount, lang),
             status=order.status,
             pending=pending,
             pix_code=pix_code,
@@ -96,15 +103,15 @@ class CashierState(MemberPage, rx.State):
         if not auth.is_login or auth.is_trial:
             return await trial_gate(self, "deposit")
         brand = await current_brand(self)
-        lang = await ui_lang(self)
+        lang, money = await ui_lang(self), Money.of(brand)
         self.channels = [
             ChannelView(
                 code=c.code,
                 limits=translate(
                     "cashier.limits",
                     lang,
-                    min=format_amount(c.min_amount, lang, brand.amount_digits),
-                    max=format_amount(c.max_amount, lang, brand.amount_digits),
+                    min=money.write(c.min_amount, lang),
+                    max=money.write(c.max_amount, lang),
                     fee=f"{c.fee_percent.normalize()}%",
                 ),
                 quick_amounts=[str(a) for a in deposits.quick_amounts(c, brand.currency)],
@@ -173,7 +180,7 @@ class CashierState(MemberPage, rx.State):
             session_id=login.session_id,
         )
         self.error, self.error_link = "", ""
-        self._show(order, await ui_lang(self), await amount_digits(self), login.session_id)
+        self._show(order, await ui_lang(self), await _money(self), login.session_id)
         return CashierState.watch_order
 
     @rx.event(background=True)
@@ -195,9 +202,7 @@ class CashierState(MemberPage, rx.State):
             if order.status != DepositStatus.PENDING:
                 async with self:
                     if self.order.order_no == order_no:
-                        self._show(
-                            order, await ui_lang(self), await amount_digits(self), order.session_id
-                        )
+                        self._show(order, await ui_lang(self), await _money(self), order.session_id)
                 return
 
 

@@ -25,7 +25,8 @@ class RecordRow:
 
     id: str = ""
     kind: str = ""
-    reference: str = ""
+    reference: str = ""  # what it was, in words (a round's game by its name)
+    round: str = ""  # a game's movement: its round in words, under the game's name
     time: str = ""  # ISO, shown in the visitor's time zone
     amount: str = ""
     positive: bool = True
@@ -49,15 +50,16 @@ class RecordsState(RangePaging, rx.State):
             type_filter=self.type_filter,
             range_name=self.range_name,
             page=self.page,
+            language=(lang := await ui_lang(self)),
         )
         self.total = found.total
         self._count_pages(found.total, found.page_size)
-        lang = await ui_lang(self)
         self.items = [
             RecordRow(
                 id=str(item.id),
                 kind=item.kind,
-                reference=records.reference_words(item.kind, item.reference, lang),
+                reference=records.reference_words(item.kind, item.reference, lang, item.game),
+                round=records.round_words(item.kind, item.reference, lang) if item.game else "",
                 time=item.time.isoformat(),
                 amount=str(item.amount),
                 positive=item.amount >= 0,

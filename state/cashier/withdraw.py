@@ -11,9 +11,9 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.accounts import payment_password
+from app.services.brands import Money
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.identity import onboarding
 from state import follow
@@ -119,24 +119,22 @@ class WithdrawState(MemberPage, rx.State):
         self.verify_first = not (await onboarding.view(member)).active
         self.has_payment_password = info.payment_password.is_set
         self.payee_name_missing = info.payee_name_missing
-        digits = brand.amount_digits
-        self.balance = format_amount(info.cash, lang, digits)
+        money = Money.of(brand)
+        self.balance = money.write(info.cash, lang)
         self.limits = translate(
             "withdraw.limits",
             lang,
-            min=format_amount(info.rules.min_amount, lang, digits),
-            max=format_amount(info.rules.max_amount, lang, digits),
+            min=money.write(info.rules.min_amount, lang),
+            max=money.write(info.rules.max_amount, lang),
             count=info.rules.daily_count - info.used_today,
         )
         turnover = info.turnover
-        self.turnover_left = (
-            format_amount(turnover.remaining, lang, digits) if turnover.remaining > 0 else ""
-        )
+        self.turnover_left = money.write(turnover.remaining, lang) if turnover.remaining > 0 else ""
         self.turnover_progress = translate(
             "withdraw.turnover-progress",
             lang,
-            wagered=format_amount(min(turnover.wagered, turnover.required), lang, digits),
-            required=format_amount(turnover.required, lang, digits),
+            wagered=money.write(min(turnover.wagered, turnover.required), lang),
+            required=money.write(turnover.required, lang),
         )
         self.turnover_percent = (
             int(min(turnover.wagered, turnover.required) * 100 / turnover.required)
@@ -157,9 +155,9 @@ class WithdrawState(MemberPage, rx.State):
             OrderRow(
                 order_no=view.order.order_no,
                 status=view.order.status,
-                amount=format_amount(view.order.amount, lang, digits),
-                paid=format_amount(view.order.paid_amount, lang, digits),
-                remaining=format_amount(view.order.remaining_amount, lang, digits),
+                amount=money.write(view.order.amount, lang),
+                paid=money.write(view.order.paid_amount, lang),
+                remaining=money.write(view.order.remaining_amount, lang),
                 awaiting=view.awaiting_amount > 0,
             )
             for view in views

@@ -6,11 +6,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from app.core.i18n import studio_game_name
 from app.core.i18n.formatting import format_amount
-from app.services.catalogue import covers
+from app.services.catalogue import covers, games
 from app.services.catalogue.index import GameEntry
-from app.services.lottery import entries as lottery_entries
 from app.services.seamless.port import STUDIO_VENDOR
 from app.services.studio.crash import chains
 from app.services.studio.crash.rounds import CODE as CRASH_CODE
@@ -42,13 +40,8 @@ class GameCard:
 
 
 def game_name(entry: GameEntry, language: str) -> str:
-    """The game's name in the reader's language: the in-house studio's and the lottery
-    engine's games have theirs in the catalog (the catalogue keeps one name); a vendor's game
-    keeps the vendor's name."""
-    lottery = lottery_entries.entry_of(entry.vassalage, entry.game_code)
-    if lottery is not None:
-        return lottery_entries.name(lottery, language)
-    return studio_game_name(entry.game_code, language) or entry.game_name
+    """The game's name in the reader's language, as the lobby names it (games.shown_name)."""
+    return games.shown_name(entry.vassalage, entry.game_code, entry.game_name, language)
 
 
 def _rtp(entry: GameEntry, language: str, brand_rtps: Mapping[str, Decimal]) -> str:

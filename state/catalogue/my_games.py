@@ -46,7 +46,7 @@ class MyGamesState(rx.State):
         if not member_id:
             return
         brand = await current_brand(self)
-        found = await members.favorite_page(member_id, brand.image_host(), max(1, page))
+        found = await members.favorite_page(brand, member_id, max(1, page))
         ui = await ui_lang(self)
         self.favorites = await cards(found.content, ui, brand.id)
         self.page = found.page_num
@@ -60,7 +60,7 @@ class MyGamesState(rx.State):
             return
         brand = await current_brand(self)
         ui = await ui_lang(self)
-        recent = await members.recent_games(member_id, brand.image_host())
+        recent = await members.recent_games(brand, member_id)
         self.recent = await cards([played.entry for played in recent], ui, brand.id)
         self.loaded = True
 

@@ -52,6 +52,7 @@ from state.lottery.lottery_rows import (
     play_parts,
     quick_pick,
     selection_of,
+    ties_key,
 )
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
@@ -95,6 +96,7 @@ class LotteryState(MemberPage, Lean, rx.State):
     family: str = ""  # the lobby's filter: "" for every family
     name_key: str = ""
     about_key: str = ""  # the game family's one-line rules in plain words
+    ties_key: str = ""  # the rules dialog's ties of this game's family ("" when it has none)
     minutes: int = 0
     official: bool = False
     vietnam: bool = False
@@ -201,6 +203,7 @@ class LotteryState(MemberPage, Lean, rx.State):
         self.mode = lottery_entries.opening_mode(found, currency, self.mode, self.modes)
         self.name_key = game_name_key(code)
         self.about_key = f"lotterypage.about.{found.family}"
+        self.ties_key = ties_key(found.family)
         self.minutes = page_views.game_minutes(found)
         self.official = found.official
         self.vietnam = found.family in ("vns", "vnn")

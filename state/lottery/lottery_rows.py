@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.core.i18n import has_key
 from app.services.lottery import page_views, views
 from app.services.lottery.games import game
 from models.lottery import BetStatus
@@ -127,6 +128,13 @@ def play_parts(code: str) -> list[str]:
 def game_name_key(code: str) -> str:
     found = game(code)
     return f"lotterypage.game.{code}" if found.official else f"lotterypage.family.{found.family}"
+
+
+def ties_key(family: str) -> str:
+    """The catalog key of a game family's ties in its rules ("" for a family without ties):
+    the rules of a game name its own family only, never a game the brand does not offer."""
+    key = f"lotterypage.rule.ties.{family}"
+    return key if has_key(key) else ""
 
 
 def option_key(option: str) -> str:

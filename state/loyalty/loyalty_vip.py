@@ -16,6 +16,7 @@ from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import LOCALES, format_amount
 from app.services import gates
+from app.services.brands import Money
 from app.services.cashier import withdrawals
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
@@ -41,7 +42,7 @@ HUNDRED = Decimal(100)
 
 @dataclass
 class LevelRow:
-    """One level of the benefits table (amounts as plain numbers, formatted in the page)."""
+    """One level of the benefits table, its amounts written with the brand's symbol."""
 
     level: int = 0
     name: str = ""
@@ -91,11 +92,12 @@ def _rate(value: Decimal, lang: str) -> str:
 
 
 def level_rows(
-    found: vip.VipPage, lang: str, digits: int, floor: withdrawals.WithdrawalRules
+    found: vip.VipPage, lang: str, written: Money, floor: withdrawals.WithdrawalRules
 ) -> list[LevelRow]:
-    """The table of levels; a level's withdrawal limits as the cashier applies them (the
-    brand's, where the level raises none)."""
-    money = functools.partial(format_amount, ui_lang=lang, digits=digits)
+    """The table of levels, its money columns as every amount of the site (R$ 1.000,00); a
+    level's withdrawal limits as the cashier applies them (the brand's, where the level
+    raises none)."""
+    money = functools.partial(written.write, ui_lang=lang)
     return [
         LevelRow(
             level=level.level,
@@ -195,7 +197,7 @@ class VipState(rx.State):
             translate("vip.rule.cash", lang),
         ]
         floor = await withdrawals.brand_rules(brand)
-        self.levels = level_rows(found, lang, brand.amount_digits, floor)
+        self.levels = level_rows(found, lang, Money.of(brand), floor)
         self.history = event_rows(found)
         return None
 

@@ -39,6 +39,7 @@ PERIODS = ("DAY", "WEEK", "MONTH")
 class LimitRow:
     kind: str = ""
     period: str = ""
+    money: bool = True  # its figures are amounts (the page writes them with the symbol)
     value: str = ""
     used: str = ""
     percent: int = 0  # of the limit used
@@ -92,6 +93,7 @@ class ProtectionState(MemberPage, rx.State):
             LimitRow(
                 kind=view.kind.value,
                 period=view.period.value,
+                money=view.kind.money,
                 value=text(view.value),
                 used=str(view.used),
                 percent=int(view.share * 100),

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
+from sqlmodel import select
 
+from app import routes
+from app.app import app as site
 from app.client import ApiError, PlatformClient
+from app.core.db import session_scope
+from app.core.i18n import translate
+from app.services import records
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
-from tests.helpers.accounts import register
+from app.services.catalogue import games
+from models import Game
+from state.cashier.records import RecordsState
+from tests.helpers.accounts import make_member, register
 from tests.helpers.api import platform_api
+from tests.helpers.money import fund, play
+from tests.helpers.page_state import member_tab
 
 MakeClient = Callable[..., PlatformClient]
 
@@ -49,3 +61,52 @@ async def test_record_bad_filters(make_client: MakeClient, query: str, code: str
     with pytest.raises(ApiError) as caught:
         await client.get(f"/wps/member/transactions?{query}")
     assert caught.value.code == code and caught.value.status == 422
+
+
+async def _vendor_game() -> tuple[str, str, str]:
+    async with session_scope() as session:
+        game = (
+            await session.exec(
+                select(Game).where(Game.vassalage == "PG", Game.is_game == "GAME").limit(1)
+            )
+        ).one()
+    return game.vassalage, game.game_code, game.game_name
+
+
+async def test_a_game_round_is_named_by_its_game_and_keeps_its_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 35: the statement names the game of a round as the lobby does (an Original's
+    name in the reader's language), its round kept as a second line; the page's games are
+    read at once, not row by row."""
+    member = await make_member()
+    assert member.id is not None
+    await fund(member.id, "100.00")
+    vendor, code, name = await _vendor_game()
+    dice = await play(member.id, "2.00", "BGS", "BGS_DICE", won="3.00")
+    slot = await play(member.id, "1.00", vendor, code)
+    gone = await play(member.id, "1.00", vendor, "NO_SUCH_GAME")
+    lookups: list[int] = []
+    names_of = games.names_of
+
+    async def counted(played: Any, language: str) -> dict[tuple[str, str], str]:
+        lookups.append(len(played))
+        return await names_of(played, language)
+
+    monkeypatch.setattr(records.games, "names_of", counted)
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(routes.TRANSACTION_HISTORY)
+        rows = (await tab.state(RecordsState)).items
+    assert lookups == [3]  # one read for the page's three games
+    shown = [(row.kind, row.reference, row.round) for row in rows if row.kind in ("BET", "WIN")]
+    assert shown == [
+        ("BET", translate("record.ref.round", "pt", round=gone), ""),
+        ("BET", name, translate("record.ref.round", "pt", round=slot)),
+        ("WIN", "Dados", f"Rodada {dice}"),
+        ("BET", "Dados", f"Rodada {dice}"),
+    ]
+    found = await records.account_record(member_id=member.id, timezone="UTC", language="en")
+    assert "Dice" in {item.game for item in found.items}
+    plain = await records.account_record(member_id=member.id, timezone="UTC")
+    assert {item.game for item in plain.items} == {""}  # the API's record asks for none

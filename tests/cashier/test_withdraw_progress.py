@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from app import routes
 from app.app import app as site
+from app.core.i18n.formatting import NBSP
 from app.services.brands import brands
 from app.services.cashier import withdrawal_rules
 from models import Member
@@ -57,3 +58,28 @@ async def test_the_money_pages_say_first_that_the_identity_is_to_verify() -> Non
             assert (await tab.state(WithdrawState)).verify_first is expected
             await tab.open(routes.DEPOSIT)
             assert (await tab.state(CashierState)).verify_first is expected
+
+
+async def test_the_money_pages_write_their_amounts_in_reais() -> None:
+    """Issue 35: what the member may withdraw, the limits of both pages, the orders and a new
+    deposit's summary are money, written with the brand's symbol the reader's way."""
+    member = await make_member()
+    assert member.id is not None
+    await fund(member.id, "1234.50")
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(PAGE)
+        page = await tab.state(WithdrawState)
+        assert page.balance == f"R${NBSP}1.234,50"
+        assert page.limits.startswith(f"Mín. R${NBSP}") and f"Máx. R${NBSP}" in page.limits
+        assert page.turnover_left.startswith(f"R${NBSP}")
+        assert f"R${NBSP}0,00 de R${NBSP}" in page.turnover_progress
+        await tab.open(routes.DEPOSIT)
+        deposit = await tab.state(CashierState)
+        pix = next(c for c in deposit.channels if c.code == "PIX")
+        assert pix.limits == f"Mín. R${NBSP}10,00 · Máx. R${NBSP}50.000,00 · Taxa 0%"
+        await tab.send(
+            f"{CashierState.get_full_name()}.create", routes.DEPOSIT, form={"amount": "150"}
+        )
+        order = (await tab.state(CashierState)).order
+        assert order.amount == order.credited == f"R${NBSP}150,00"

@@ -1,24 +1,28 @@
 """Cockfighting where the brand's market forbids betting on animal fights (the jurisdiction
 profile's `animal_fights`; Brazil: Lei 9.605/1998 art. 32, Lei 14.790/2023): BR1 (BR) shows no
-cockfight in its menus, vendor list, lists, search or popular games, and its /cockfight page
-says why; a brand without a jurisdiction (VN1, and BR2 for the menus) keeps it as spec 2 says.
+cockfight in its menus, vendor list, lists, search, popular games, a member's favourites or
+recent games, and its /cockfight page says why (its sitemap: tests/platform/test_site_files.py);
+a brand without a jurisdiction (VN1, and BR2 for the menus) keeps it as spec 2 says.
 The launch and the wallets' side: tests/providers/test_providers.py,
 tests/cashier/test_wallet_transfer.py."""
 
 from __future__ import annotations
 
+import pytest
 from sqlmodel import col, select
 
 from app import routes
 from app.app import app as site
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
 from app.services.brands import brands
-from app.services.catalogue import games, lobby, rules
+from app.services.catalogue import games, lobby, members, rules
 from app.services.catalogue.games import GameQuery
 from app.services.jurisdiction import BRAZIL, PROFILES, profile_of
-from models import Game
+from models import FavoriteGame, Game, RecentGame
 from state.catalogue.lobby import LobbyState
 from state.site import SiteState
+from tests.helpers.accounts import make_member
 from tests.helpers.page_state import Tab
 
 FIGHTERS = {"DS88", "DIG", "WGB"}  # spec 3, the cockfight vendors
@@ -103,3 +107,45 @@ async def test_the_cockfight_page_says_it_is_not_offered_in_brazil() -> None:
     assert not lobby_state.not_offered and len(lobby_state.items) == 4
     assert {vendor.code for vendor in lobby_state.vendors} == FIGHTERS
     assert "COCKFIGHT" in {entry.type for entry in lobby_state.nav}
+
+
+async def _kept(member_id: int, games_ids: list[int]) -> None:
+    """Favourites and recent plays as a member would have left them (before the rule, or on
+    another market's list)."""
+    async with write_transaction() as session:
+        for game_id in games_ids:
+            session.add(FavoriteGame(member_id=member_id, game_id=game_id))
+            session.add(RecentGame(member_id=member_id, game_id=game_id))
+
+
+async def _some_games() -> tuple[Game, Game]:
+    async with session_scope() as session:
+        fight = (
+            await session.exec(select(Game).where(Game.vassalage == "DS88", Game.is_game == "GAME"))
+        ).first()
+        slot = (
+            await session.exec(select(Game).where(Game.vassalage == "PG", Game.is_game == "GAME"))
+        ).first()
+    assert fight is not None and slot is not None
+    return fight, slot
+
+
+async def test_favourites_and_recent_games_leave_cockfight_out_in_brazil() -> None:
+    fight, slot = await _some_games()
+    assert fight.id is not None and slot.id is not None
+    br1, vn1 = await brands.by_code("BR1"), await brands.by_code("VN1")
+    brazilian, other = await make_member(), await make_member("VN1")
+    for member in (brazilian, other):
+        assert member.id is not None
+        await _kept(member.id, [fight.id, slot.id])
+    assert brazilian.id is not None and other.id is not None
+    page = await members.favorite_page(br1, brazilian.id)
+    assert ([e.vassalage for e in page.content], page.total) == (["PG"], 1)
+    assert [p.entry.vassalage for p in await members.recent_games(br1, brazilian.id)] == ["PG"]
+    page = await members.favorite_page(vn1, other.id)
+    assert page.total == 2 and fight.id in page.node_id
+    assert {p.entry.vassalage for p in await members.recent_games(vn1, other.id)} == {"DS88", "PG"}
+    # Nor can a Brazilian member mark one anew.
+    with pytest.raises(AppError) as refused:
+        await members.add_favorite(brazilian, fight.id, "DS88", fight.game_type)
+    assert refused.value.code == "favorite-game-not-found"

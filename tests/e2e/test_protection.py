@@ -20,6 +20,7 @@ from sqlmodel import col, func, select, update
 from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.i18n import translate
+from app.core.i18n.formatting import NBSP
 from app.services import exclusion
 from models.base import utcnow
 from models.facts import WagerFact
@@ -76,6 +77,8 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
         translate("protection.saved", "pt"), timeout=SLOW_MS
     )
     await expect(page.get_by_test_id("limit-row")).to_contain_text("Perda por dia")
+    # A loss limit is money: its figures carry the brand's symbol (issue 35).
+    await expect(page.get_by_test_id("limit-row")).to_contain_text(f"R${NBSP}3,00")
     await expect(page.get_by_test_id("central-exclusion-link")).to_be_visible()
     await _shoot(page, "limits")
 

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Page, expect
 
-from app.core.i18n.formatting import format_amount
 from app.services import wallet_events
-from app.services.brands import brands
+from app.services.brands import Money, brands
 from app.services.cashier import withdrawals
 from app.services.loyalty import rebate
 from models.base import utcnow
@@ -60,9 +59,10 @@ async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_
     await expect(page.get_by_test_id("vip-deposit-bar")).to_have_attribute("data-percent", "100")
     await expect(page.get_by_test_id("vip-level-row")).to_have_count(7)
     # VIP0 raises no withdrawal limit: its row states the brand's, which the cashier applies.
-    floor = await withdrawals.brand_rules(await brands.by_code("BR1"))
+    br1 = await brands.by_code("BR1")
+    floor = await withdrawals.brand_rules(br1)
     cells = page.get_by_test_id("vip-level-row").first.locator("td")
-    await expect(cells.nth(4)).to_have_text(format_amount(floor.max_amount, "pt"))
+    await expect(cells.nth(4)).to_have_text(Money.of(br1).write(floor.max_amount, "pt"))
     await expect(cells.nth(5)).to_have_text(str(floor.daily_count))
     await expect(page.get_by_test_id("vip-rules")).to_contain_text("desce um nível")
     await _shots(page, "vip-progress")

@@ -95,12 +95,26 @@ async def lose(member_id: int, stake: str, currency: str = CURRENCY) -> None:
     await wallet_events.balance_changed(member_id)
 
 
+async def play(member_id: int, stake: str, vendor: str, game_code: str, won: str = "0") -> str:
+    """A settled round of this vendor's game, posted as the seamless wallet posts it (its
+    vendor and game code in the movements' details); returns the round's reference."""
+    return await _settled_bet(
+        member_id, Decimal(stake), Decimal(won), vendor=vendor, game_code=game_code
+    )
+
+
 async def _settled_bet(
-    member_id: int, amount: Decimal, won: Decimal, currency: str = CURRENCY
-) -> None:
+    member_id: int,
+    amount: Decimal,
+    won: Decimal,
+    currency: str = CURRENCY,
+    *,
+    vendor: str = "TEST",
+    game_code: str = "TEST_GAME",
+) -> str:
     round_ref = uuid4().hex
     async with write_transaction() as session:
-        member, cash, vendor = await _accounts(
+        member, cash, clearing = await _accounts(
             session, member_id, AccountKind.MEMBER_CASH, AccountKind.VENDOR_CLEARING, currency
         )
         for kind, sign, value in ((TransactionKind.BET, -1, amount), (TransactionKind.WIN, 1, won)):
@@ -111,9 +125,10 @@ async def _settled_bet(
                 merchant_id=member.merchant_id,
                 kind=kind,
                 idempotency_key=uuid4().hex,
-                legs=[ledger.Leg(cash, sign * value), ledger.Leg(vendor, -sign * value)],
+                legs=[ledger.Leg(cash, sign * value), ledger.Leg(clearing, -sign * value)],
                 reference=round_ref,
                 member_id=member_id,
+                metadata={"vendor": vendor, "game_code": game_code, "round_id": round_ref},
             )
         await wager_facts.record(
             session,
@@ -121,8 +136,8 @@ async def _settled_bet(
                 wager_facts.Fact(
                     member_id=member_id,
                     brand_id=member.merchant_id,
-                    vendor="TEST",
-                    game_code="TEST_GAME",
+                    vendor=vendor,
+                    game_code=game_code,
                     category="RNG",
                     currency=currency,
                     round_ref=round_ref,
@@ -133,6 +148,7 @@ async def _settled_bet(
                 )
             ],
         )
+    return round_ref
 
 
 async def cash(member: Member) -> Decimal:

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 from app import routes
+from app.app import app as site
 from app.core.errors import AppError
 from app.core.i18n import catalog, translate
 from app.services.lottery import member_play, page_views, views
@@ -19,6 +20,7 @@ from app.services.lottery.bets import BetRequest, check, first_unit
 from app.services.lottery.games import GAMES
 from app.services.lottery.plays import PLAYS, PRIZE_GROUPS, Mode
 from models.lottery import BetStatus
+from state.lottery.lottery import LotteryState
 from state.lottery.lottery_rows import (
     game_name_key,
     line_key,
@@ -28,9 +30,11 @@ from state.lottery.lottery_rows import (
     quick_pick,
     selection_of,
     selection_tokens,
+    ties_key,
 )
 from tests.helpers.accounts import make_member
 from tests.helpers.lottery import bets_of, open_issue, player, request, transactions_of
+from tests.helpers.page_state import member_tab
 
 ANY_MARKET = "VND"  # a currency with no RTP floor: every play is offered
 A_REAL_IN_DONG = "5000"  # the limits' scale: a stake of one real's worth in dong
@@ -289,3 +293,27 @@ async def test_a_chase_from_the_page_stakes_the_next_issues() -> None:
     assert len(placed) == 3 and {b.chase_uid for b in placed} == {chase.uid}
     assert len({b.issue_no for b in placed}) == 3
     assert all(page_views.cancellable(b, now) for b in placed)
+
+
+def test_a_game_s_rules_say_its_own_family_s_ties_and_name_no_other_game() -> None:
+    """Issue 35: the rules dialog once listed the ties of Fast 3, 11 choose 5 and Mark Six
+    on every game, games a brand may not offer; now a game's rules say its family's only."""
+    families = {found.family for found in GAMES.values()}
+    with_ties = {family for family in families if ties_key(family)}
+    assert with_ties == {"k3", "11x5", "lhc"}
+    names = {family: translate(f"lotterypage.family.{family}", "en") for family in families}
+    for family in with_ties:
+        for lang in ("en", "pt"):
+            text = translate(ties_key(family), lang)
+            assert text.startswith(("Ties:", "Empates:"))
+            assert not [name for name in names.values() if name in text], text
+
+
+async def test_the_rules_dialog_of_a_game_holds_its_family_s_ties() -> None:
+    member = await make_member()
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(f"{routes.LOTTERY}?gameCode=k3-1m")
+        assert (await tab.state(LotteryState)).ties_key == "lotterypage.rule.ties.k3"
+        await tab.open(f"{routes.LOTTERY}?gameCode=ssc-1m")
+        assert (await tab.state(LotteryState)).ties_key == ""

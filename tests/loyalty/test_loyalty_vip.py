@@ -12,18 +12,24 @@ from decimal import Decimal
 import pytest
 from sqlmodel import col, select
 
+from app import routes
+from app.app import app as site
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.core.i18n.formatting import NBSP
 from app.demo.loyalty_vip import demo_ladder
 from app.services import exclusion
-from app.services.brands import brands
+from app.services.brands import Money, brands
+from app.services.cashier import withdrawals
 from app.services.cashier.withdrawals import WithdrawalRules
 from app.services.loyalty import vip
 from models import LedgerTransaction, Member, MemberMessage
 from models.base import utcnow
 from models.loyalty_vip import VipEvent, VipEventKind
+from state.loyalty.loyalty_vip import VipState
 from tests.helpers.accounts import make_member
 from tests.helpers.loyalty import bet, cash, count, deposit, level
+from tests.helpers.page_state import member_tab
 
 pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
@@ -379,3 +385,19 @@ async def test_no_upgrade_message_while_marketing_is_suppressed() -> None:
     assert await level(member) == 1
     assert await cash(member) == D("10.00")  # paid: no break in force
     assert "VIP_UPGRADE" not in await _messages(member)
+
+
+async def test_the_vip_table_writes_its_money_columns_in_reais() -> None:
+    """Issue 35: thresholds, bonuses and the withdrawal limit of each level are money, with
+    the brand's symbol; the withdrawals a day and the rebate boost are not."""
+    member = await make_member()
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(routes.VIP)
+        first, *_ = (await tab.state(VipState)).levels
+    br1 = await brands.by_code("BR1")
+    floor = await withdrawals.brand_rules(br1)
+    assert first.withdraw == Money.of(br1).write(floor.max_amount, "pt")
+    for figure in (first.bet, first.deposit, first.keep, first.level_up, first.sunday):
+        assert figure.startswith(f"R${NBSP}"), figure
+    assert first.per_day == str(floor.daily_count) and first.boost.startswith("+")

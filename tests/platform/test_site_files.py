@@ -16,6 +16,7 @@ from app.core.config import PROJECT_ROOT
 from pages.registry import all_pages, sitemap_paths
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+COCKFIGHT = "/cockfight"  # a game list of routes.CATEGORY_LISTS
 
 
 @pytest.fixture
@@ -39,7 +40,8 @@ async def test_the_sitemap_lists_every_public_page_once_on_the_brands_domain(
     locations = _locations(answer.text)
     paths = [location.removeprefix("https://sortegrande.test") for location in locations]
     assert all(location.startswith("https://sortegrande.test/") for location in locations)
-    assert paths == sitemap_paths()
+    # BR1's market forbids animal fights: its sitemap leaves the cockfight list out.
+    assert paths == [path for path in sitemap_paths() if path != COCKFIGHT]
     assert len(set(paths)) == len(paths)
     public = {page.path for page in all_pages() if not page.login}
     assert set(paths) <= public
@@ -47,6 +49,16 @@ async def test_the_sitemap_lists_every_public_page_once_on_the_brands_domain(
     for hidden in (routes.DEPOSIT, routes.WITHDRAW, routes.NOT_FOUND, *routes.HOME_ALIASES):
         assert hidden not in paths
     assert not any("[" in path for path in paths)
+
+
+async def test_only_a_market_that_allows_animal_fights_lists_the_cockfight_page(
+    site: PlatformClient,
+) -> None:
+    assert COCKFIGHT in sitemap_paths()
+    brazil = await site.raw("GET", "/sitemap.xml", headers={"Host": "sortegrande.test"})
+    assert not [loc for loc in _locations(brazil.text) if loc.endswith(COCKFIGHT)]
+    other = await site.raw("GET", "/sitemap.xml", headers={"Host": "luckylotus.test"})
+    assert "https://luckylotus.test/cockfight" in _locations(other.text)
 
 
 async def test_an_unknown_host_gets_the_brands_own_domain(site: PlatformClient) -> None:

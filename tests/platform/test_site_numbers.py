@@ -19,6 +19,7 @@ from app.core.i18n.formatting import (
     typed_amount,
 )
 from app.services import amounts, currencies, inbox, records
+from app.services.brands import Money
 from models.cashier import MemberMessage, MessageKind
 
 
@@ -83,11 +84,30 @@ def _message(kind: MessageKind, params: dict[str, str]) -> MemberMessage:
     return MemberMessage(id=1, member_id=1, kind=kind, params=params)
 
 
+REAIS = Money("R$", CENTS)
+
+
 def test_inbox_amounts_are_written_the_reader_s_way_for_every_kind() -> None:
     deposit = _message(MessageKind.DEPOSIT_CREDITED, {"orderNo": "D1", "amount": "1234.50"})
-    assert "1.234,50" in inbox._shown(deposit, "pt", CENTS).body
-    assert "1,234.50" in inbox._shown(deposit, "en", CENTS).body
-    assert "1234.50" not in inbox._shown(deposit, "pt", CENTS).body
+    assert inbox._shown(deposit, "pt", REAIS).body == (
+        f"Seu depósito D1 de R${NBSP}1.234,50 foi creditado."
+    )
+    assert f"of R${NBSP}1,234.50 was" in inbox._shown(deposit, "en", REAIS).body
+    assert "1234.50" not in inbox._shown(deposit, "pt", REAIS).body
+    dong = inbox._shown(deposit, "en", Money("₫", 0)).body
+    assert f"of ₫{NBSP}1,235 was" in dong
+
+
+def test_a_money_limit_s_figures_in_the_inbox_are_money_and_a_time_limit_s_are_not() -> None:
+    loss = {"kind": "LOSS", "period": "DAY", "used": "80.00", "value": "100.00"}
+    alert = inbox._shown(_message(MessageKind.LIMIT_ALERT, loss), "pt", REAIS).body
+    assert f"usou R${NBSP}80,00 de um limite de R${NBSP}100,00" in alert
+    minutes = {"kind": "TIME", "period": "DAY", "used": "48", "value": "60"}
+    alert = inbox._shown(_message(MessageKind.LIMIT_ALERT, minutes), "pt", REAIS).body
+    assert "usou 48 de um limite de 60" in alert and "R$" not in alert
+    removed = {"kind": "DEPOSIT", "period": "DAY", "value": "-"}
+    changed = inbox._shown(_message(MessageKind.LIMIT_CHANGED, removed), "en", REAIS).body
+    assert "(new value: -)" in changed
 
 
 def test_a_points_reward_in_the_inbox_is_counted_not_priced() -> None:
@@ -95,7 +115,7 @@ def test_a_points_reward_in_the_inbox_is_counted_not_priced() -> None:
         MessageKind.PROMOTION_REWARD,
         {"promotion": "P1", "amount": "0.50", "reward": "POINTS"},
     )
-    body = inbox._shown(reward, "pt", CENTS).body
+    body = inbox._shown(reward, "pt", REAIS).body
     assert "0,5 " in body and "0,50" not in body
 
 

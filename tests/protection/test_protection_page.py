@@ -59,3 +59,21 @@ async def test_the_break_button_waits_for_the_tick_and_a_fresh_page_starts_untic
         await tab.send(f"{PAGE}.set_break_agreed", RESPONSIBLE_GAMING, value=True)
         await tab.open(RESPONSIBLE_GAMING)
         assert (await tab.state(ProtectionState)).break_agreed is False
+
+
+async def test_a_limit_of_money_is_marked_as_money_and_a_limit_of_minutes_is_not() -> None:
+    """Issue 35: the page writes a deposit, loss or wagering limit's figures with the
+    brand's symbol (R$ 100,00) and a limit of bets or minutes as a count."""
+    member = await make_member()
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(RESPONSIBLE_GAMING)
+        for kind, value in (("LOSS", "100"), ("TIME", "60"), ("BETS", "20")):
+            form = {"kind": kind, "period": "DAY", "value": value}
+            await tab.send(f"{PAGE}.save_limit", RESPONSIBLE_GAMING, form=form)
+        page = await tab.state(ProtectionState)
+        assert {row.kind: row.money for row in page.limits} == {
+            "LOSS": True,
+            "TIME": False,
+            "BETS": False,
+        }

@@ -290,7 +290,7 @@ async def rank_list(
 async def recent_game(ctx: Context, auth: RealMember) -> Envelope[list[RecentGameValue]]:
     """The games the member played last, newest first. Real accounts only."""
     assert auth.member.id is not None
-    found = await members.recent_games(auth.member.id, ctx.brand.image_host())
+    found = await members.recent_games(ctx.brand, auth.member.id)
     return ok(
         [
             RecentGameValue(**camel(g.entry), lastPlayedAt=g.last_played_at, playCount=g.play_count)
@@ -315,7 +315,7 @@ async def favorite_games_list(
 ) -> Envelope[FavoritePageValue]:
     """favGameList: a page of the member's favourite games (13 a page). Real accounts only."""
     assert auth.member.id is not None
-    found = await members.favorite_page(auth.member.id, ctx.brand.image_host(), page, size)
+    found = await members.favorite_page(ctx.brand, auth.member.id, page, size)
     return ok(FavoritePageValue.model_validate(camel(found)))
 
 

@@ -33,10 +33,12 @@ LANGUAGE_NAMES: dict[str, str] = {"EN": "English", "PT": "Português", "PT-BR": 
 @dataclass(frozen=True)
 class Amount:
     """Money in a message with its currency's minor digits (an error's limit in dong is
-    "250,000", not "250,000.00"); a bare Decimal shows two."""
+    "250,000", not "250,000.00"); a bare Decimal shows two. With the brand's currency
+    `symbol` it is written as every amount of the site is: "R$ 100,00" (brands.Money)."""
 
     value: Decimal
     digits: int
+    symbol: str = ""
 
 
 def normalize_language_code(code: str | None) -> str | None:
@@ -94,8 +96,10 @@ def translate(key: str, language: str | None, /, **params: Any) -> str:
 def _shown(value: Any, lang: str | None) -> Any:
     """Money in a message is written the reader's way (1.234,50 or 1,234.50)."""
     if isinstance(value, Decimal | Amount):
-        from app.core.i18n.formatting import format_amount
+        from app.core.i18n.formatting import format_symbol_amount
 
         amount = value if isinstance(value, Amount) else Amount(value, 2)
-        return format_amount(amount.value, lang or FALLBACK_UI_LANGUAGE, amount.digits)
+        return format_symbol_amount(
+            amount.value, amount.symbol, lang or FALLBACK_UI_LANGUAGE, amount.digits
+        )
     return value

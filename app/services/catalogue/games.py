@@ -4,7 +4,7 @@ a vendor's game types and the PvP rooms derived from its games."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -14,7 +14,7 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.core.i18n import translate
+from app.core.i18n import studio_game_name, translate
 from app.core.text import fold_name
 from app.services.brands import Brand
 from app.services.catalogue import rules
@@ -160,6 +160,13 @@ def _no_animal_fights() -> list[ColumnElement[bool]]:
     ]
 
 
+def offered_here(brand: Brand) -> list[ColumnElement[bool]]:
+    """`rules.offered` for the brand's market, as conditions on the game table (none where
+    its market allows animal fights): a member's own lists (favourites, recent games) keep
+    to what the lobby lists."""
+    return [] if profile_of(brand).animal_fights else _no_animal_fights()
+
+
 def _vendor(raw: RawCatalogue, vassalage: str) -> str:
     code = vassalage.strip().upper()
     if code not in {v["vassalage"] for v in raw.vendors}:
@@ -227,6 +234,46 @@ async def game_page(brand: Brand, query: GameQuery) -> GamePage:
         total_pages=math.ceil(len(items) / query.page_size),
         prize_mode=query.prize_mode or index.prize_mode,
     )
+
+
+def shown_name(vassalage: str, game_code: str, name: str, language: str) -> str:
+    """A game's name as the lobby shows it, in the reader's language: the in-house studio's
+    and the lottery engine's games have theirs in the catalog (the catalogue keeps one name);
+    a vendor's game keeps the vendor's name."""
+    lottery = lottery_entries.entry_of(vassalage, game_code)
+    if lottery is not None:
+        return lottery_entries.name(lottery, language)
+    return studio_game_name(game_code, language) or name
+
+
+async def names_of(
+    played: Collection[tuple[str, str]], language: str
+) -> dict[tuple[str, str], str]:
+    """The lobby's names of these games, by (vendor, game code), read in one query (an
+    account record's rounds); a game the catalogue does not hold is left out, unless it is
+    one of the studio's, whose names are in the catalog."""
+    wanted = set(played)
+    if not wanted:
+        return {}
+    codes = sorted({code for _, code in wanted})
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(Game.vassalage, Game.game_code, Game.game_name).where(
+                    col(Game.game_code).in_(codes)
+                )
+            )
+        ).all()
+    found = {
+        (vendor, code): shown_name(vendor, code, name, language)
+        for vendor, code, name in rows
+        if (vendor, code) in wanted
+    }
+    for vendor, code in wanted - found.keys():
+        studio = studio_game_name(code, language)
+        if studio is not None:
+            found[(vendor, code)] = studio
+    return found
 
 
 def type_offered(brand: Brand, game_type: str) -> bool:

@@ -1,5 +1,6 @@
 """A member's favourites (a toggle throttled to one action a second, spec 4 and 9) and the
-games they played recently."""
+games they played recently; both list only what the brand's market lets it offer (no
+cockfight where animal fights are forbidden, `rules.offered`)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,13 @@ from app.core import clock, rate_limit
 from app.core.db import dialect_insert, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.accounts.members import require_real_account
+from app.services.brands import Brand, brands
+from app.services.catalogue import rules
+from app.services.catalogue.games import offered_here
 from app.services.catalogue.index import GameEntry, game_entry
 from app.services.catalogue.lobby import raw_catalogue, vendor_maintenance
 from app.services.catalogue.rules import LOTTERY_TYPES
+from app.services.jurisdiction import profile_of
 from models import FavoriteGame, Game, Member, RecentGame
 
 _FAVORITES: Table = FavoriteGame.__table__  # type: ignore[attr-defined]
@@ -85,6 +90,9 @@ async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str
     require_real_account(member)
     assert member.id is not None
     game = await _game(node_id, vendor, game_type)
+    brand = await brands.by_id(member.merchant_id)
+    if not rules.offered(profile_of(brand).animal_fights, game.vassalage, game.game_type):
+        raise AppError("favorite-game-not-found", status=404, params={"node_id": node_id})
     if game.game_type in LOTTERY_TYPES:  # spec 2: lottery games have no favourite button
         raise AppError("favorite-not-allowed", status=422)
     await _throttle(member.id)
@@ -114,30 +122,33 @@ async def remove_favorite(member: Member, node_id: int, vendor: str, game_type: 
 
 
 async def favorite_page(
-    member_id: int, image_base: str, page: int = 1, size: int = FAVORITES_PAGE_SIZE
+    brand: Brand, member_id: int, page: int = 1, size: int = FAVORITES_PAGE_SIZE
 ) -> FavoritePage:
-    """A page of the member's favourite games (favGameList), newest first."""
+    """A page of the member's favourite games (favGameList) the brand offers, newest first."""
     raw = await raw_catalogue()
+    offered = offered_here(brand)
     async with session_scope() as session:
         total = (
             await session.exec(
                 select(func.count())
                 .select_from(FavoriteGame)
-                .where(FavoriteGame.member_id == member_id)
+                .join(Game, col(FavoriteGame.game_id) == Game.id)
+                .where(FavoriteGame.member_id == member_id, *offered)
             )
         ).one()
         games = (
             await session.exec(
                 select(Game)
                 .join(FavoriteGame, col(FavoriteGame.game_id) == Game.id)
-                .where(FavoriteGame.member_id == member_id)
+                .where(FavoriteGame.member_id == member_id, *offered)
                 .order_by(col(FavoriteGame.created_at).desc(), col(FavoriteGame.id).desc())
                 .limit(size)
                 .offset((page - 1) * size)
             )
         ).all()
     down = vendor_maintenance(raw)
-    content = [game_entry(g, image_base, down) for g in games]
+    host = brand.image_host()
+    content = [game_entry(g, host, down) for g in games]
     return FavoritePage(
         content=content,
         node_id=[entry.node_id for entry in content],
@@ -164,21 +175,21 @@ async def record_play(member: Member, game: Game) -> None:
         )
 
 
-async def recent_games(member_id: int, image_base: str) -> list[PlayedGame]:
-    """The games the member played last, newest first."""
+async def recent_games(brand: Brand, member_id: int) -> list[PlayedGame]:
+    """The games the member played last that the brand offers, newest first."""
     raw = await raw_catalogue()
     async with session_scope() as session:
         rows = (
             await session.exec(
                 select(Game, RecentGame)
                 .join(RecentGame, col(RecentGame.game_id) == Game.id)
-                .where(RecentGame.member_id == member_id)
+                .where(RecentGame.member_id == member_id, *offered_here(brand))
                 .order_by(col(RecentGame.last_played_at).desc(), col(RecentGame.id).desc())
                 .limit(RECENT_LIMIT)
             )
         ).all()
-    down = vendor_maintenance(raw)
+    down, host = vendor_maintenance(raw), brand.image_host()
     return [
-        PlayedGame(game_entry(game, image_base, down), recent.last_played_at, recent.play_count)
+        PlayedGame(game_entry(game, host, down), recent.last_played_at, recent.play_count)
         for game, recent in rows
     ]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import col, select
@@ -53,6 +54,8 @@ class Movement:
     created_at: datetime
     reverses_transaction_id: int | None
     changes: tuple[MovementChange, ...]
+    # What the capability that posted it wrote down (a game round's vendor and game code).
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,7 @@ async def member_movements(
             created_at=tx.created_at,
             reverses_transaction_id=tx.reverses_transaction_id,
             changes=tuple(changes[tx.id]),
+            details=dict(tx.details or {}),
         )
         for tx in transactions
         if tx.id is not None

@@ -274,10 +274,14 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Type numbers of {digits} digits; each number is one bet on the last digits of "
             "the prizes the play covers, and every prize it matches pays once."
         ),
-        "lotterypage.rule.ties": (
-            "Ties: in Fast 3, big/small and odd/even lose on any triple; in 11 choose 5, a "
-            "ball of 11 (or a total of 30) returns the stake; in Mark Six, a special number "
-            "of 49 returns the stake of big/small and odd/even."
+        # A family's ties, said in its game's rules only (a brand lists the games it offers).
+        "lotterypage.rule.ties.k3": "Ties: big/small and odd/even lose on any triple.",
+        "lotterypage.rule.ties.11x5": (
+            "Ties: a ball of 11 returns the stake of its big/small and odd/even; a total of 30, "
+            "that of big/small."
+        ),
+        "lotterypage.rule.ties.lhc": (
+            "Ties: a special number of 49 returns the stake of big/small and odd/even."
         ),
         "lotterypage.rule.stake": (
             "Stake = bets × unit × multiplier. The payout shown on the slip is per winning "
@@ -558,10 +562,13 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Digite números de {digits} dígitos; cada número é uma aposta nos últimos dígitos "
             "dos prêmios que a modalidade cobre, e cada prêmio acertado paga uma vez."
         ),
-        "lotterypage.rule.ties": (
-            "Empates: no 3 dados rápido, alto/baixo e ímpar/par perdem em qualquer trinca; no "
-            "11 escolhe 5, uma bola 11 (ou soma 30) devolve o valor; no Mark Six, o número "
-            "especial 49 devolve o valor de alto/baixo e ímpar/par."
+        "lotterypage.rule.ties.k3": ("Empates: alto/baixo e ímpar/par perdem em qualquer trinca."),
+        "lotterypage.rule.ties.11x5": (
+            "Empates: uma bola 11 devolve o valor do seu alto/baixo e ímpar/par; uma soma 30, "
+            "o de alto/baixo."
+        ),
+        "lotterypage.rule.ties.lhc": (
+            "Empates: o número especial 49 devolve o valor de alto/baixo e ímpar/par."
         ),
         "lotterypage.rule.stake": (
             "Valor = apostas × unidade × multiplicador. O prêmio mostrado no boletim é por "

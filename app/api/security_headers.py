@@ -215,9 +215,11 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = await self.answer_headers(
-                    message.get("headers", ()), scope["path"], host, https
-                )
+                path = scope["path"]
+                headers = await self.answer_headers(message.get("headers", ()), path, host, https)
+                if message.get("status") == 200 and path.startswith(HASHED_ASSETS):
+                    headers.append(_IMMUTABLE)
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -247,6 +249,11 @@ class SecurityHeaders:
         kept.extend(cookies)
         return kept
 
+
+# The build's scripts and styles: their names carry a hash of their content, so a browser may
+# keep them for a year without asking again (a new build names new files).
+HASHED_ASSETS = "/assets/"
+_IMMUTABLE = (b"cache-control", b"public, max-age=31536000, immutable")
 
 # Every answer's, beside its Content-Security-Policy (and HSTS over HTTPS).
 _FIXED_HEADERS = (

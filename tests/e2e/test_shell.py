@@ -11,6 +11,8 @@ from playwright.async_api import BrowserContext, Page, WebSocketRoute, expect
 
 from app import routes
 from app.core.config import PROJECT_ROOT
+from app.services import site_map
+from app.services.brands import brands
 from pages.registry import all_pages, sitemap_paths
 from tests.e2e.conftest import open_site, site_operator
 from tests.helpers.browser import choose_language
@@ -346,10 +348,14 @@ async def test_every_registered_page_is_served(site_url: str) -> None:
             assert response.status_code == 200, path
         # A page no module declares is not served (the not-found page answers it).
         assert (await client.get("/no-such-page")).status_code == 404
-        # The sitemap comes from the same declarations, and each page it names is served.
+        # The sitemap comes from the same declarations, less the game lists the brand's
+        # market forbids (Brazil: no /cockfight), and each page it names is served.
         sitemap = await client.get("/sitemap.xml")
         assert sitemap.headers["content-type"].startswith("application/xml")
-        for path in sitemap_paths():
+        brand = await brands.for_request(None, "127.0.0.1")
+        listed = site_map.brand_paths(brand, sitemap_paths())
+        assert "/cockfight" not in listed and "/cockfight</loc>" not in sitemap.text
+        for path in listed:
             assert f"{path}</loc>" in sitemap.text
             assert (await client.get(path)).status_code == 200, path
 

@@ -117,7 +117,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
 
     # No reload: the open page follows the payout (the header's balance watch hands it on).
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago 60,00 · Restante 40,00", timeout=SLOW_MS
+        "Pago R$ 60,00 · Restante R$ 40,00", timeout=SLOW_MS
     )
     await (
         page.get_by_test_id("proof-upload")
@@ -131,7 +131,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
         f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 2, "amount": "40.00"}
     )
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago 100,00 · Restante 0,00", timeout=SLOW_MS
+        "Pago R$ 100,00 · Restante R$ 0,00", timeout=SLOW_MS
     )
     await page.get_by_test_id("mark-received").click()
     await expect(page.get_by_test_id("mark-received")).to_have_count(0)
@@ -193,7 +193,7 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await expect(request.locator("input[name=paymentPassword]")).to_have_value("")
     # Dong has no minor unit: whole amounts everywhere, never ",00" or ".00".
     await expect(page.get_by_test_id("header-balance")).to_have_text(re.compile(r"1,480,000$"))
-    await expect(page.get_by_test_id("withdraw-balance")).to_have_text("Available: 1,480,000")
+    await expect(page.get_by_test_id("withdraw-balance")).to_have_text("Available: ₫ 1,480,000")
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Paid 0 · Remaining 500,000"
+        "Paid ₫ 0 · Remaining ₫ 500,000"
     )

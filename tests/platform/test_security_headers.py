@@ -79,6 +79,25 @@ async def test_an_answer_that_is_no_json_keeps_the_site_policy() -> None:
     assert "'unsafe-inline'" not in directives["script-src"]
 
 
+async def test_the_builds_hashed_assets_are_kept_a_year_and_nothing_else_is() -> None:
+    """A script or style of the build (/assets/, its name carries its content's hash) may be
+    kept by the browser without asking again; a page, another file or a missing asset not."""
+
+    async def files(scope: Scope, receive: Receive, send: Send) -> None:
+        missing = scope["path"].endswith("missing.js")
+        await Response("x", status_code=404 if missing else 200, media_type="text/javascript")(
+            scope, receive, send
+        )
+
+    transport = httpx.ASGITransport(app=SecurityHeaders(files))
+    async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
+        kept = await client.get("/assets/entry.client-CS7job2t.js")
+        other = await client.get("/crash.js")
+        missing = await client.get("/assets/missing.js")
+    assert kept.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert "cache-control" not in other.headers and "cache-control" not in missing.headers
+
+
 async def test_hsts_only_over_https() -> None:
     transport = httpx.ASGITransport(app=platform_api(), client=("192.0.2.91", 50000))
     async with httpx.AsyncClient(transport=transport, base_url="https://localhost") as client:

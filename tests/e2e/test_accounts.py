@@ -185,6 +185,7 @@ async def test_forced_password_change(page: Page, site_url: str) -> None:
     await expect(page.get_by_test_id("header-account")).to_have_text(member.username)
 
 
+@pytest.mark.deep
 async def test_mobile_registration_with_sms_code(page: Page, site_url: str) -> None:
     mobile = new_mobile()
     await open_site(page, site_url + "/register")

@@ -268,6 +268,7 @@ async def test_support_role_and_member_lock_a_player(
     await expect(listed).to_contain_text(re.compile("Ended|Encerrada"), timeout=SLOW_MS)
 
 
+@pytest.mark.deep
 async def test_a_large_withdrawal_needs_a_second_payments_member(
     browser: Browser, site_url: str
 ) -> None:

@@ -316,6 +316,7 @@ async def test_a_kyc_reviewer_decides_an_identity_the_provider_could_not_read(
     assert identity is not None and identity.status == IdentityStatus.VERIFIED
 
 
+@pytest.mark.deep
 async def test_the_phone_menu_shows_the_page_open(browser: Browser, site_url: str) -> None:
     """On a phone the menu is a strip that scrolls sideways: a page far along it (the VIP
     ladder, the game catalogue) opens with its own link scrolled into the strip's view, the

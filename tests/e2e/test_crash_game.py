@@ -233,6 +233,7 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     )
 
 
+@pytest.mark.deep
 async def test_until_the_live_socket_speaks_the_feed_says_it_is_connecting(
     browser: Browser, site_url: str
 ) -> None:

@@ -90,6 +90,7 @@ async def _set_image(game_id: int, show_icon: str | None) -> None:
     await drop_site_catalogue_cache()
 
 
+@pytest.mark.deep
 async def test_a_game_whose_image_fails_shows_its_types_cover(page: Page, site_url: str) -> None:
     # A slot whose image address is a 404 on the site: no broken-image icon, its type's cover,
     # and nothing the site's CSP refuses on the way.
@@ -111,6 +112,7 @@ async def test_a_game_whose_image_fails_shows_its_types_cover(page: Page, site_u
         await _set_image(slot.id, slot.show_icon)
 
 
+@pytest.mark.deep
 async def test_a_vendor_whose_wordmark_fails_has_its_name_written_on_its_cover(
     page: Page, site_url: str
 ) -> None:

@@ -128,6 +128,7 @@ SWIPE = """([banner, start, end]) => {
 }"""
 
 
+@pytest.mark.deep
 async def test_a_phone_banner_shows_its_whole_title_and_turns_by_a_swipe(
     browser: Browser, site_url: str
 ) -> None:
@@ -184,6 +185,7 @@ async def test_carousel_advances_by_button_and_by_itself(page: Page, site_url: s
 
 
 @pytest.mark.motion
+@pytest.mark.deep
 async def test_home_does_not_shift_or_fail_hydration_while_sections_load(
     context: BrowserContext, site_url: str
 ) -> None:

@@ -286,6 +286,7 @@ async def test_staff_approve_a_document_the_provider_could_not_read(
     await expect(status).to_have_attribute("data-status", "REVIEW", timeout=SLOW_MS)
 
 
+@pytest.mark.deep
 async def test_a_pending_player_s_refused_bet_says_why_and_leads_to_the_identity_check(
     page: Page, site_url: str
 ) -> None:

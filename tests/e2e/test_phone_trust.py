@@ -166,6 +166,7 @@ WATCH_THEME = """([scheme, within]) => {
 }"""
 
 
+@pytest.mark.deep
 async def test_the_footer_and_tab_bar_read_well_in_the_dark_at_once(
     browser: Browser, site_url: str
 ) -> None:
@@ -211,6 +212,7 @@ async def _header_misfits(page: Page) -> list[str]:
     return misfits
 
 
+@pytest.mark.deep
 async def test_a_five_digit_balance_fits_the_header_at_every_width(
     browser: Browser, site_url: str
 ) -> None:
@@ -248,6 +250,7 @@ async def test_a_five_digit_balance_fits_the_header_at_every_width(
         await context.close()
 
 
+@pytest.mark.deep
 async def test_a_trial_account_keeps_its_magnifier_in_a_header_that_fits(
     browser: Browser, site_url: str
 ) -> None:
@@ -307,6 +310,7 @@ async def _deposit_misfits(page: Page, width: int) -> list[str]:
     return wrong
 
 
+@pytest.mark.deep
 async def test_depositar_sits_beside_a_six_digit_balance_at_every_width(
     browser: Browser, site_url: str
 ) -> None:

@@ -165,6 +165,7 @@ async def test_guest_plays_a_pg_demo(browser: Browser, site_url: str) -> None:
     await context.close()
 
 
+@pytest.mark.deep
 async def test_cockfight_is_not_offered_where_the_market_forbids_animal_fights(
     page: Page, site_url: str
 ) -> None:

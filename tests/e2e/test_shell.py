@@ -21,6 +21,7 @@ from tests.helpers.site import brand_currency
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.deep
 async def test_shell_renders_in_portuguese_by_default(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await expect(page.get_by_test_id("brand-link")).to_contain_text("Sorte Grande")

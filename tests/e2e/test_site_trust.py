@@ -155,6 +155,7 @@ async def test_a_dropped_connection_keeps_the_open_dialog_and_a_reload_closes_it
     await expect(page.get_by_test_id("dialog-register")).to_have_count(0)
 
 
+@pytest.mark.deep
 async def test_a_section_that_fails_to_load_offers_a_retry(page: Page, site_url: str) -> None:
     await page.add_init_script("window.__pageTimeoutMs = 4000")  # spec 9's 120 s, shortened
     await open_site(page, site_url)

@@ -192,6 +192,7 @@ async def _middle(locator: Locator) -> float:
     return box["y"] + box["height"] / 2
 
 
+@pytest.mark.deep
 async def test_a_phone_keeps_the_rules_and_the_demo_refill_beside_the_title_and_balance(
     browser: Browser, site_url: str
 ) -> None:
@@ -213,6 +214,7 @@ async def test_a_phone_keeps_the_rules_and_the_demo_refill_beside_the_title_and_
         await context.close()
 
 
+@pytest.mark.deep
 async def test_a_phone_shows_every_originals_play_button_above_the_tab_bar(
     browser: Browser, site_url: str
 ) -> None:
@@ -234,6 +236,7 @@ async def test_a_phone_shows_every_originals_play_button_above_the_tab_bar(
         await context.close()
 
 
+@pytest.mark.deep
 async def test_a_phone_places_a_split_and_a_corner_with_chips_and_is_paid(
     browser: Browser, site_url: str
 ) -> None:

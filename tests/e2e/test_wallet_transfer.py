@@ -142,6 +142,7 @@ async def test_the_balance_watch_follows_the_page_the_member_is_on(
     assert set(routes_set) <= {routes.HOT}
 
 
+@pytest.mark.deep
 async def test_a_sports_game_offers_money_in_and_leaving_it_brings_it_back(
     context: BrowserContext, site_url: str, tmp_path: Path
 ) -> None:

@@ -137,6 +137,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     await expect(page.get_by_test_id("mark-received")).to_have_count(0)
 
 
+@pytest.mark.deep
 async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     context: BrowserContext, site_url: str
 ) -> None:

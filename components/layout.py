@@ -18,7 +18,7 @@ from components.member_nav import member_centre_dialog, member_nav
 from components.protection.reality import reality_dialog
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
-from components.style import until_loaded
+from components.style import page_frame
 from components.tab_bar import tab_bar
 from state.accounts.auth import SOON_DIALOG
 from state.site import SiteState
@@ -71,8 +71,7 @@ def shell(*content: rx.Component) -> rx.Component:
         reality_dialog(),
         first_steps_dialog(),
         client_alerts(),
-        aria_busy=~rx.State.is_hydrated,
-        class_name=until_loaded("min-h-screen flex flex-col"),
+        **page_frame("min-h-screen flex flex-col"),
     )
 
 

@@ -1,6 +1,10 @@
 """Class strings shared across components."""
 
+from typing import Any
+
 import reflex as rx
+
+from state.site import SiteState
 
 FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
 # Charts: axis numbers in the text colour of the theme (the chart's box sets it), not
@@ -21,6 +25,16 @@ AXIS_TICK = {"fill": "currentColor"}
 DAY_AXIS_PADDING = {"left": 28, "right": 28}
 # A row that scrolls sideways fades out at its end, a hint that more items follow.
 SCROLL_HINT = "[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)] pr-10"
+
+
+def page_frame(classes: str) -> dict[str, Any]:
+    """A page frame's loading marks: busy and deaf to clicks (`until_loaded`) until the page's
+    loaders ran, and which page they ran for (SiteState.loaded_path)."""
+    return {
+        "aria_busy": ~rx.State.is_hydrated,
+        "data_loaded": SiteState.loaded_path,
+        "class_name": until_loaded(classes),
+    }
 
 
 def until_loaded(classes: str) -> rx.Var:

@@ -47,7 +47,7 @@ async def amount_digits(state: rx.State) -> int:
 async def current_path(state: rx.State) -> str:
     """The path of the tab's page as its last page load saw it (a background task's own
     router keeps the page it started on)."""
-    return (await state.get_state(SiteState))._path
+    return (await state.get_state(SiteState)).loaded_path
 
 
 async def ui_lang(state: rx.State) -> str:
@@ -175,7 +175,10 @@ class SiteState(Lean, rx.State):
     his_lang: str = rx.LocalStorage("", name="hisLang")
     merchant: str = ""
     brand_name: str = ""
-    _path: str = ""  # the page this tab loaded last (current_path)
+    # The page this tab loaded last (current_path), on the page frame as data-loaded: a move
+    # to another page inside the app is done once it names that page and the frame is no
+    # longer busy (the browser walks wait for both).
+    loaded_path: str = ""
     # The brand's Google Analytics measurement id: /analytics.js loads gtag only when set.
     gtag_id: str = ""
     languages: list[LanguageOption] = []
@@ -257,7 +260,7 @@ class SiteState(Lean, rx.State):
     @rx.event
     async def load_site(self) -> None:
         """Resolve the brand from the host, check the system status, settle the language."""
-        self._path = self.router.url.path.rstrip("/") or "/"
+        self.loaded_path = self.router.url.path.rstrip("/") or "/"
         await close_floats(self)  # a new page: nothing floats over it
         brand = await brands.for_request(None, self.router.headers.host)
         seen = page_visitor(self)

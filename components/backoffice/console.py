@@ -12,7 +12,7 @@ import reflex as rx
 from app import routes
 from app.core.manifests import declared
 from components.i18n import line_with, local_time, t
-from components.style import FOCUS, until_loaded
+from components.style import FOCUS, page_frame
 from state.backoffice.console import ConsoleState, CurrencyConsolePage, MenuItem
 from state.site import SiteState
 
@@ -189,9 +189,8 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
             *children,
             class_name="flex-1 min-w-0 p-4 md:p-6 space-y-4",
         ),
-        aria_busy=~rx.State.is_hydrated,
         lang=SiteState.locale_tag,
-        class_name=until_loaded(
+        **page_frame(
             "flex flex-col md:flex-row min-h-screen bg-slate-50 text-slate-900 "
             "dark:bg-slate-900 dark:text-slate-100"
         ),

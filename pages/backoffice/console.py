@@ -23,7 +23,7 @@ from components.backoffice.console import (
 )
 from components.forms import date_input
 from components.i18n import t
-from components.style import AXIS_TICK, DAY_AXIS_PADDING, LEGEND_TEXT, until_loaded
+from components.style import AXIS_TICK, DAY_AXIS_PADDING, LEGEND_TEXT, page_frame
 from pages.registry import Page
 from state.backoffice.console import ConsoleLoginState, DashboardState
 
@@ -65,8 +65,7 @@ def login_page() -> rx.Component:
             data_testid="console-login-form",
             class_name=CARD + " w-full max-w-sm space-y-3 [&_input]:w-full",
         ),
-        aria_busy=~rx.State.is_hydrated,
-        class_name=until_loaded(
+        **page_frame(
             "min-h-screen flex items-center justify-center p-4 bg-slate-50 text-slate-900 "
             "dark:bg-slate-900 dark:text-slate-100"
         ),

@@ -17,7 +17,7 @@ from components.backoffice.console import (
     text_input,
 )
 from components.i18n import t
-from components.style import until_loaded
+from components.style import page_frame
 from pages.registry import Page
 from state.backoffice.console_account import NEW_TOTP_KEY, NEW_TOTP_QR, AccountState, EnrolState
 
@@ -104,8 +104,7 @@ def enrol_page() -> rx.Component:
             ),
             class_name=CARD + " w-full max-w-sm space-y-3",
         ),
-        aria_busy=~rx.State.is_hydrated,
-        class_name=until_loaded(
+        **page_frame(
             "min-h-screen flex items-center justify-center p-4 bg-slate-50 text-slate-900 "
             "dark:bg-slate-900 dark:text-slate-100"
         ),

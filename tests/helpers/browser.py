@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlmodel import select
@@ -38,10 +39,38 @@ async def visitor_context(
     return context
 
 
+# Moves inside the app as a link does (React Router's own navigation), when the tab shows one
+# of the site's pages already: no document load, no new socket, no whole state sent again.
+_MOVE = """([path, target]) => {
+    const router = window.__reactRouterDataRouter;
+    const frame = document.querySelector('[data-loaded]');
+    if (!router || !frame || frame.getAttribute('aria-busy') === 'true') return false;
+    if (frame.dataset.loaded === path) return false;
+    router.navigate(target);
+    return true;
+}"""
+# The page's loaders ran: the frame names the page (SiteState.load_site, among the first
+# loaders, after the move has made the frame busy) and is no longer busy (the last one).
+_LOADED = """path => {
+    const frame = document.querySelector('[data-loaded]');
+    return frame && frame.dataset.loaded === path && frame.getAttribute('aria-busy') !== 'true';
+}"""
+
+
 async def open_site(page: Page, url: str) -> None:
-    """Load a page and wait until the app has loaded its brand from the server and the page
+    """Open a page and wait until the app has loaded its brand from the server and the page
     has run its loaders (its frame is no longer `aria-busy`): a field filled before then
-    would be reset by the page's load."""
+    would be reset by the page's load. A tab on one of the site's pages moves inside the app,
+    as a link does (a fifth of a document load's work in the browser); the first page, another
+    site's, the page it is on (a reload) and a page with a fragment are loaded."""
+    target = urlsplit(url)
+    here = urlsplit(page.url)
+    if (target.scheme, target.netloc) == (here.scheme, here.netloc) and not target.fragment:
+        path = target.path.rstrip("/") or "/"
+        moved_to = path + (f"?{target.query}" if target.query else "")
+        if await page.evaluate(_MOVE, [path, moved_to]):
+            await page.wait_for_function(_LOADED, arg=path, timeout=OPEN_MS)
+            return
     await page.goto(url, timeout=OPEN_MS)
     await page.wait_for_selector(
         "[data-merchant]:not([data-merchant=''])", state="attached", timeout=OPEN_MS

@@ -9,12 +9,11 @@ from decimal import Decimal
 from typing import Any
 
 import reflex as rx
-from babel.numbers import format_decimal
 
 from app import routes
 from app.core import clock
 from app.core.i18n import translate
-from app.core.i18n.formatting import LOCALES, format_amount
+from app.core.i18n.formatting import format_amount, format_percent
 from app.services import gates
 from app.services.brands import Money
 from app.services.cashier import withdrawals
@@ -86,11 +85,6 @@ def _percent(part: Decimal, whole: Decimal) -> int:
     return int(min(HUNDRED, part * HUNDRED / whole))
 
 
-def _rate(value: Decimal, lang: str) -> str:
-    """A percentage the reader's way ("1.25%", "1,25%")."""
-    return f"{format_decimal(value, format='0.###', locale=LOCALES.get(lang, LOCALES['en']))}%"
-
-
 def level_rows(
     found: vip.VipPage, lang: str, written: Money, floor: withdrawals.WithdrawalRules
 ) -> list[LevelRow]:
@@ -105,7 +99,7 @@ def level_rows(
             bet=money(level.bet_threshold),
             deposit=money(level.deposit_threshold),
             keep=money(level.retain_bet),
-            boost="+" + _rate(level.rebate_boost, lang),
+            boost="+" + format_percent(level.rebate_boost, lang),
             withdraw=money(max(level.withdraw_max, floor.max_amount)),
             per_day=str(max(level.withdraw_daily_count, floor.daily_count)),
             level_up=money(level.level_up_bonus),
@@ -114,7 +108,7 @@ def level_rows(
             slots=translate(
                 "vip.slots_value",
                 lang,
-                rate=_rate(level.slots_rate, lang),
+                rate=format_percent(level.slots_rate, lang),
                 cap=money(level.slots_cap),
             )
             if level.slots_rate
@@ -220,7 +214,7 @@ def income_rows(found: rebate.IncomePage, lang: str) -> list[IncomeRow]:
             start=line.period_start.isoformat(),
             end=line.period_end.isoformat(),
             base=str(line.base),
-            rate=_rate(line.rate, lang) if line.rate else "",
+            rate=format_percent(line.rate, lang) if line.rate else "",
             amount=str(line.amount),
             status=line.status.value,
             claimable=line.status.value == "CLAIMABLE",
@@ -264,7 +258,7 @@ class IncomeState(MemberPage, RangePaging, rx.State):
         shown = await rebate.member_rates(brand, member_id)
         self.realtime = shown.mode is RebateMode.REALTIME
         self.rates = [
-            [category, _rate(rate, lang) if rate is not None else "-"]
+            [category, format_percent(rate, lang) if rate is not None else "-"]
             for category, rate in shown.rates.items()
         ]
 

@@ -18,6 +18,7 @@ from state.backoffice.console import (
     MenuItem,
     PagedConsolePage,
     current_staff,
+    form_id,
     form_text,
     ui_lang,
     word,
@@ -108,15 +109,14 @@ class GamesConsoleState(PagedConsolePage, rx.State):
     @checked
     async def save_game(self, form: Form) -> Any:
         """A game row's form: its id (hidden), order, hot and maintenance boxes."""
-        game_id, popularity = form_text(form, "id", 12), form_text(form, "popularity", 8)
-        if not game_id.isdigit():
-            raise AppError("games-unknown", 404)
+        game_id = form_id(form, "id", "games-unknown")
+        popularity = form_text(form, "popularity", 8)
         if not popularity.isdigit():
             raise AppError("games-invalid", 422, {"field": "popularity"})
         return await self._act(
             lambda staff: games.update_game(
                 staff,
-                int(game_id),
+                game_id,
                 maintenance=form.get("maintenance") in ("on", True),
                 hot=form.get("hot") in ("on", True),
                 popularity=int(popularity),

@@ -26,6 +26,7 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
 from state.paging import RangePaging
+from state.rows import iso_text
 from state.site import current_brand, current_path, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -163,7 +164,7 @@ class VipState(rx.State):
         found = await vip.page(brand, member_id, clock.now())
         money = functools.partial(format_amount, ui_lang=lang, digits=brand.amount_digits)
         self.level_name = found.current.name
-        self.since = found.current.since.isoformat() if found.current.since else ""
+        self.since = iso_text(found.current.since)
         days = self.window_days = found.window_days
         self.bet, self.deposit = money(found.progress.valid_bet), money(found.progress.deposits)
         following = found.next_level

@@ -26,6 +26,7 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
 from state.paging import Paging
+from state.rows import iso_text
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -139,7 +140,7 @@ def _with_raffle(
         ),
         raffle_tickets=translate("promo.raffle.tickets", lang, count=view.tickets),
         raffle_numbers=numbers,
-        draw_at="" if view.draw_at is None else view.draw_at.isoformat(),
+        draw_at=iso_text(view.draw_at),
         raffle_outcome=outcome,
         raffle_authorisation=""
         if not view.authorisation

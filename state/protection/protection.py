@@ -22,7 +22,7 @@ from state.accounts.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
-from state.rows import text
+from state.rows import iso_text, text
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -101,7 +101,7 @@ class ProtectionState(MemberPage, rx.State):
                 percent=int(view.share * 100),
                 pending=view.pending,
                 pending_value=text(view.pending_value) or "-",
-                pending_from=view.pending_from.isoformat() if view.pending_from else "",
+                pending_from=iso_text(view.pending_from),
                 confirmable=view.confirmable,
             )
             for view in views

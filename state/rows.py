@@ -2,7 +2,7 @@
 every state (`Row(a=v.a, b=v.b, ...)`)."""
 
 from dataclasses import fields, is_dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, TypeVar, get_type_hints
 
@@ -18,6 +18,11 @@ def iso_text(value: date | None) -> str:
     """A moment or a day as a row's text, in ISO (the page writes it the reader's way); an
     absent one as empty."""
     return "" if value is None else value.isoformat()
+
+
+def epoch_ms(moment: datetime) -> int:
+    """A moment as the browser's clock counts it: milliseconds since the epoch."""
+    return int(moment.timestamp() * 1000)
 
 
 def plain_money(value: Decimal) -> str:

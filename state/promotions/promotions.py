@@ -17,7 +17,7 @@ from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.brands import Money
 from app.services.images import read_uploads
-from app.services.promotions import applications, offers, raffles
+from app.services.promotions import applications, bonus, offers, raffles
 from models.promotions import PromotionKind
 from state import follow
 from state.accounts.auth import current_member, member_id_or_none, real_member_gate
@@ -86,7 +86,7 @@ def _progress(view: offers.PromotionView, lang: str, digits: int) -> tuple[int, 
         wagered=format_amount(min(wagered, required), lang, digits),
         required=format_amount(required, lang, digits),
     )
-    return min(100, int(wagered * 100 / required)), words
+    return bonus.wagering_percent(wagered, required, converted=False), words
 
 
 def _card(view: offers.PromotionView, lang: str, money: Money) -> PromotionCard:

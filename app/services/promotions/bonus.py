@@ -459,14 +459,19 @@ async def forfeit(member_id: int, reason: str, now: datetime) -> int:
     return count
 
 
+def wagering_percent(wagered: Decimal, required: Decimal, converted: bool) -> int:
+    """How much of a bonus's wagering is met, in whole percent: all of it once the bonus is
+    converted or where none is required."""
+    if converted or required <= 0:
+        return 100
+    return int(min(wagered, required) * 100 / required)
+
+
 def _view(found: BonusGrant) -> GrantView:
     required = _money(found.wagering_required)
     wagered = min(_money(found.wagered), required)
     status = GrantStatus(found.status)
-    if status is GrantStatus.CONVERTED or not required:
-        percent = 100
-    else:
-        percent = int(wagered * 100 / required)
+    percent = wagering_percent(wagered, required, status is GrantStatus.CONVERTED)
     weights: dict[str, Any] = found.weights or {}
     return GrantView(
         id=saved_id(found.id),

@@ -136,11 +136,7 @@ class WithdrawState(MemberPage, rx.State):
             wagered=money.write(min(turnover.wagered, turnover.required), lang),
             required=money.write(turnover.required, lang),
         )
-        self.turnover_percent = (
-            int(min(turnover.wagered, turnover.required) * 100 / turnover.required)
-            if turnover.required > 0
-            else 100
-        )
+        self.turnover_percent = turnover.percent
         self.accounts = [
             PayoutChoice(id=str(a.id), label=payout_accounts.masked(a))
             for a in await payout_accounts.member_accounts(member)

@@ -65,6 +65,13 @@ class Turnover:
     def remaining(self) -> Decimal:
         return max(ZERO, self.required - self.wagered)
 
+    @property
+    def percent(self) -> int:
+        """How much of the wagering owed is done, in whole percent (100 when none is owed)."""
+        if self.required <= 0:
+            return 100
+        return int(min(self.wagered, self.required) * 100 / self.required)
+
 
 @dataclass(frozen=True)
 class WithdrawalOverview:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -14,6 +13,7 @@ from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_percent
+from app.core.progress import percent_done
 from app.services import gates
 from app.services.brands import Money
 from app.services.cashier import withdrawals
@@ -36,8 +36,6 @@ HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each("IncomeState.", "claim claim_all", gates.CLAIM),
     **gates.each("VipState.", "load relabel", gates.READ),
 }
-
-HUNDRED = Decimal(100)
 
 
 @dataclass
@@ -78,12 +76,6 @@ class IncomeRow:
     amount: str = ""
     status: str = ""
     claimable: bool = False
-
-
-def _percent(part: Decimal, whole: Decimal) -> int:
-    if whole <= 0:
-        return 100
-    return int(min(HUNDRED, part * HUNDRED / whole))
 
 
 def level_rows(
@@ -176,8 +168,10 @@ class VipState(rx.State):
             self.next_name = following.name
             self.bet_goal = money(following.bet_threshold)
             self.deposit_goal = money(following.deposit_threshold)
-            self.bet_percent = _percent(found.progress.valid_bet, following.bet_threshold)
-            self.deposit_percent = _percent(found.progress.deposits, following.deposit_threshold)
+            self.bet_percent = percent_done(found.progress.valid_bet, following.bet_threshold)
+            self.deposit_percent = percent_done(
+                found.progress.deposits, following.deposit_threshold
+            )
         settings = found.settings
         self.rules = [
             translate("vip.rule.reach", lang, days=days),

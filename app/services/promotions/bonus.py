@@ -30,6 +30,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.progress import percent_done
 from app.services import inbox, ledger, reporting, wager_facts, wallet_events
 from app.services.promotions.rules import rules_for
 from app.services.wager_facts import StoredFact
@@ -462,9 +463,7 @@ async def forfeit(member_id: int, reason: str, now: datetime) -> int:
 def wagering_percent(wagered: Decimal, required: Decimal, converted: bool) -> int:
     """How much of a bonus's wagering is met, in whole percent: all of it once the bonus is
     converted or where none is required."""
-    if converted or required <= 0:
-        return 100
-    return int(min(wagered, required) * 100 / required)
+    return 100 if converted else percent_done(wagered, required)
 
 
 def _view(found: BonusGrant) -> GrantView:

@@ -2,6 +2,7 @@
 every state (`Row(a=v.a, b=v.b, ...)`)."""
 
 from dataclasses import fields, is_dataclass
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, TypeVar, get_type_hints
 
@@ -11,6 +12,17 @@ Row = TypeVar("Row")
 def text(value: object) -> str:
     """A value as a row's text: an absent one (None) as empty, never "None"."""
     return "" if value is None else str(value)
+
+
+def iso_text(value: date | None) -> str:
+    """A moment or a day as a row's text, in ISO (the page writes it the reader's way); an
+    absent one as empty."""
+    return "" if value is None else value.isoformat()
+
+
+def epoch_ms(moment: datetime) -> int:
+    """A moment as the browser's clock counts it: milliseconds since the epoch."""
+    return int(moment.timestamp() * 1000)
 
 
 def plain_money(value: Decimal) -> str:

@@ -22,6 +22,7 @@ from app.services.jurisdiction import profile_of
 from state import follow
 from state.guard import ARGS, GUEST, Name, checked
 from state.lean import Lean
+from state.rows import iso_text
 from state.ui import close_floats
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -281,9 +282,7 @@ class SiteState(Lean, rx.State):
         ]
         self.status = status.status
         self.visitor_ip = status.ip
-        self.maintenance_end_iso = (
-            status.maintenance_end_at.isoformat() if status.maintenance_end_at else ""
-        )
+        self.maintenance_end_iso = iso_text(status.maintenance_end_at)
         self.maintenance_message = status.maintenance_message or ""
         self.customer_services = _service_rows(brand)
         self.socials = [

@@ -136,14 +136,14 @@ def _pager() -> rx.Component:
     return rx.el.div(
         rx.el.button(
             t("bo-previous"),
-            on_click=s.go_to(s.page - 1),
+            on_click=s.previous_page,
             disabled=s.page <= 1,
             class_name=QUIET,
         ),
         rx.el.span(s.page.to_string() + " / " + s.pages.to_string(), class_name="text-sm"),
         rx.el.button(
             t("bo-next"),
-            on_click=s.go_to(s.page + 1),
+            on_click=s.next_page,
             disabled=s.page >= s.pages,
             data_testid="games-next",
             class_name=QUIET,

@@ -32,6 +32,7 @@ from state import follow
 from state.dialog import DialogState, open_within
 from state.gates import gated, on_member
 from state.guard import ARGS, GUEST, BotAnswer, Form, Name, checked, on_refusal
+from state.rows import iso_text
 from state.site import (
     SiteState,
     current_brand,
@@ -499,7 +500,7 @@ class AuthState(rx.State):
         and the reality check's handlers)."""
         await self._end()
         self.signed_out_kind = kind
-        self.signed_out_until = "" if until is None else until.isoformat()
+        self.signed_out_until = iso_text(until)
         return rx.redirect(routes.HOME, replace=True)
 
     @rx.event

@@ -77,7 +77,7 @@ class PasswordState(MemberPage, rx.State):
             str(form.get("oldPassword", "")),
             str(form.get("newPassword", "")),
             str(form.get("confirmNewPassword", "")),
-            self.router.session.client_ip or "unknown",
+            page_visitor(self).ip,
             end_other_sessions=form.get("keepOthers") != "on",
         )
         auth.force_change = False
@@ -135,7 +135,7 @@ class PasswordState(MemberPage, rx.State):
             self.router.url.query_parameters.get("token", ""),
             str(form.get("newPassword", "")),
             str(form.get("confirmNewPassword", "")),
-            self.router.session.client_ip or "unknown",
+            page_visitor(self).ip,
         )
         self._reset()
         await self._say("auth.reset_done")

@@ -26,7 +26,7 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
 from state.member_page import member_action
 from state.paging import Paging
-from state.rows import plain_money
+from state.rows import iso_text, plain_money
 from state.site import current_brand, current_path, page_visitor, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -247,7 +247,7 @@ class AgentState(AgentPage, Paging, rx.State):
                 agent=row.is_agent,
                 level=row.depth,
                 registered=row.registered_at.isoformat(),
-                last_login=row.last_login_at.isoformat() if row.last_login_at else "",
+                last_login=iso_text(row.last_login_at),
                 bets="" if row.valid_bet is None else plain_money(row.valid_bet),
                 deposits="" if row.deposits is None else plain_money(row.deposits),
                 contracts=_given_text(given.get(row.id, []), lang),

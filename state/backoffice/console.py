@@ -40,7 +40,8 @@ from state.site import SiteState, browser_secret, page_visitor, rotate_browser
 
 H = TypeVar("H", bound=Callable[..., Awaitable[Any]])
 # A row's id as a console event names it.
-RowId = Annotated[int, Field(ge=1, le=2_000_000_000)]
+MAX_ROW_ID = 2_000_000_000
+RowId = Annotated[int, Field(ge=1, le=MAX_ROW_ID)]
 
 
 async def current_staff(state: rx.State) -> Staff:
@@ -129,6 +130,15 @@ def csv_text(header: list[str], rows: list[list[Any]]) -> str:
 def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:
     value = form.get(name)
     return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+def form_id(form: dict[str, Any], name: str, refusal: str, status: int = 404) -> int:
+    """A row's id from its form (a hidden field): a whole number of the `RowId` range, else
+    the page's refusal."""
+    typed = form_text(form, name, 12)
+    if not (typed.isascii() and typed.isdigit() and 1 <= int(typed) <= MAX_ROW_ID):
+        raise AppError(refusal, status)
+    return int(typed)
 
 
 def showing_refusals(handler: H) -> H:

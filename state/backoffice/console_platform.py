@@ -108,16 +108,13 @@ def _module_row(found: ModuleSetting, lang: str) -> ModuleRow:
 
 
 def _field_row(found: FieldSetting, lang: str) -> FieldRow:
-    def bound(value: int | None) -> str:
-        return "" if value is None else str(value)
-
     return FieldRow(
         field=found.name,
         label=field_label(found.name, lang),
         shown=translate("bo-yes" if found.enabled else "bo-no", lang),
         required=translate("bo-yes" if found.required else "bo-no", lang),
-        length=f"{bound(found.min_length)}–{bound(found.max_length)}",
-        pattern=bound(found.pattern_id),
+        length=f"{text(found.min_length)}–{text(found.max_length)}",
+        pattern=text(found.pattern_id),
         accepted=found.accepted_pattern or "",
         hint=found.hint or "",
     )
@@ -178,9 +175,9 @@ class PlatformState(BrandConsolePage, rx.State):
                 field=f.name,
                 shown=f.enabled,
                 required=f.required,
-                min_length="" if f.min_length is None else str(f.min_length),
-                max_length="" if f.max_length is None else str(f.max_length),
-                pattern_id="" if f.pattern_id is None else str(f.pattern_id),
+                min_length=text(f.min_length),
+                max_length=text(f.max_length),
+                pattern_id=text(f.pattern_id),
                 accepted=f.accepted_pattern or "",
                 hint=f.hint or "",
             )

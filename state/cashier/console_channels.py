@@ -60,9 +60,8 @@ class ChannelsState(console.BrandConsolePage, rx.State):
     @checked
     async def save(self, form: Form) -> Any:
         """A row's form: its channel id (hidden), limits, fee and order."""
-        channel_id, sort = console.form_text(form, "id", 12), console.form_text(form, "sort", 6)
-        if not channel_id.isdigit():
-            raise AppError("channel-unknown", 404)
+        channel_id = console.form_id(form, "id", "channel-unknown")
+        sort = console.form_text(form, "sort", 6)
         if not sort.lstrip("-").isdigit():
             raise AppError("channel-invalid", 422, {"field": "sort"})
         change = channels.ChannelChange(
@@ -74,7 +73,7 @@ class ChannelsState(console.BrandConsolePage, rx.State):
         )
         changed = await channels.update_channel(
             await console.current_staff(self),
-            int(channel_id),
+            channel_id,
             change,
             clock.now(),
             console.form_text(form, "reason", 200),

@@ -21,6 +21,7 @@ from state.backoffice.console import (
     RowId,
     brand_money,
     current_staff,
+    form_id,
     form_text,
     iso,
     money,
@@ -353,12 +354,10 @@ class PaymentsState(ConsolePage, rx.State):
     @rx.event
     @checked
     async def decline(self, form: Form) -> Any:
-        request_id = form_text(form, "id", 12)
-        if not request_id.isdigit():
-            raise AppError("approval-unknown", 404)
+        request_id = form_id(form, "id", "approval-unknown")
         return await self._act(
             lambda staff: approvals.reject(
-                staff, int(request_id), form_text(form, "reason", 200), clock.now()
+                staff, request_id, form_text(form, "reason", 200), clock.now()
             ),
             at=f"approval-{request_id}",
         )

@@ -10,6 +10,7 @@ from app.services import gates, records
 from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
+from state.rows import text
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -63,7 +64,7 @@ class RecordsState(RangePaging, rx.State):
                 time=item.time.isoformat(),
                 amount=str(item.amount),
                 positive=item.amount >= 0,
-                balance="" if item.balance is None else str(item.balance),
+                balance=text(item.balance),
             )
             for item in found.items
         ]

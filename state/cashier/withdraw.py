@@ -22,7 +22,7 @@ from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked, field_id
 from state.member_page import MemberPage, member_action
-from state.site import current_brand, current_path, ui_lang
+from state.site import current_brand, current_path, page_visitor, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -136,11 +136,7 @@ class WithdrawState(MemberPage, rx.State):
             wagered=money.write(min(turnover.wagered, turnover.required), lang),
             required=money.write(turnover.required, lang),
         )
-        self.turnover_percent = (
-            int(min(turnover.wagered, turnover.required) * 100 / turnover.required)
-            if turnover.required > 0
-            else 100
-        )
+        self.turnover_percent = turnover.percent
         self.accounts = [
             PayoutChoice(id=str(a.id), label=payout_accounts.masked(a))
             for a in await payout_accounts.member_accounts(member)
@@ -195,7 +191,7 @@ class WithdrawState(MemberPage, rx.State):
             str(form.get("loginPassword", "")),
             str(form.get("paymentPassword", "")),
             str(form.get("confirmPaymentPassword", "")),
-            self.router.session.client_ip or "unknown",
+            page_visitor(self).ip,
         )
         self._clear_messages()
         await self._read()
@@ -217,7 +213,7 @@ class WithdrawState(MemberPage, rx.State):
                 account_number=str(form.get("accountNumber", "")),
             ),
             str(form.get("password", "")),
-            self.router.session.client_ip or "unknown",
+            page_visitor(self).ip,
         )
         self._clear_messages()
         await self._read()

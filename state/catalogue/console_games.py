@@ -15,14 +15,15 @@ from app.core.i18n import translate
 from app.services.backoffice import games
 from app.services.catalogue.lobby import nav_title
 from state.backoffice.console import (
-    ConsolePage,
     MenuItem,
+    PagedConsolePage,
     current_staff,
+    form_id,
     form_text,
     ui_lang,
     word,
 )
-from state.guard import ARGS, STAFF, Form, Name, Page, checked
+from state.guard import ARGS, STAFF, Form, Name, checked
 from state.paging import page_count
 from state.rows import row_of
 
@@ -67,12 +68,10 @@ def game_line(row: games.GameRow, lang: str) -> GameLine:
 GAMES_CARD = "vendor-games"
 
 
-class GamesConsoleState(ConsolePage, rx.State):
+class GamesConsoleState(PagedConsolePage, rx.State):
     vendors: list[VendorLine] = []
     vendor: str = ""  # the vendor whose games are listed
     search: str = ""
-    page: int = 1
-    pages: int = 1
     games: list[GameLine] = []
 
     async def _refresh(self) -> Any:
@@ -96,14 +95,8 @@ class GamesConsoleState(ConsolePage, rx.State):
     @rx.event
     @checked
     async def find(self, form: Form) -> Any:
-        self.search, self.page = form_text(form, "search", 60), 1
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def go_to(self, page: Page) -> Any:
-        self.page = min(page, self.pages)
-        return await self._refresh()
+        self.search = form_text(form, "search", 60)
+        return await self._first_page()
 
     @rx.event
     @checked
@@ -116,15 +109,14 @@ class GamesConsoleState(ConsolePage, rx.State):
     @checked
     async def save_game(self, form: Form) -> Any:
         """A game row's form: its id (hidden), order, hot and maintenance boxes."""
-        game_id, popularity = form_text(form, "id", 12), form_text(form, "popularity", 8)
-        if not game_id.isdigit():
-            raise AppError("games-unknown", 404)
+        game_id = form_id(form, "id", "games-unknown")
+        popularity = form_text(form, "popularity", 8)
         if not popularity.isdigit():
             raise AppError("games-invalid", 422, {"field": "popularity"})
         return await self._act(
             lambda staff: games.update_game(
                 staff,
-                int(game_id),
+                game_id,
                 maintenance=form.get("maintenance") in ("on", True),
                 hot=form.get("hot") in ("on", True),
                 popularity=int(popularity),
@@ -156,7 +148,8 @@ HANDLER_CHECKS: dict[str, str] = {
     "GamesConsoleState.load": STAFF,
     "GamesConsoleState.pick_vendor": f"{ARGS}; {STAFF}",
     "GamesConsoleState.find": f"{ARGS}; {STAFF}",
-    "GamesConsoleState.go_to": f"{ARGS}; {STAFF}",
+    "GamesConsoleState.next_page": STAFF,
+    "GamesConsoleState.previous_page": STAFF,
     "GamesConsoleState.vendor_maintenance": f"{ARGS}; {STAFF}",
     "GamesConsoleState.save_game": f"{ARGS}; {STAFF}; order bounded",
     "GamesConsoleState.import_games": f"{ARGS}; {STAFF}; all-brand",

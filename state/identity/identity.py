@@ -16,6 +16,7 @@ from state.accounts.auth import current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
+from state.rows import iso_text
 from state.site import current_brand
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -56,7 +57,7 @@ class IdentityState(MemberPage, rx.State):
         self.cpf_needed = view.cpf_needed
         self.full_name = view.full_name
         given = view.given_birth_date
-        self.birth_date = given.isoformat() if given is not None else ""
+        self.birth_date = iso_text(given)
         self.documents = view.documents
 
     @rx.event

@@ -21,6 +21,7 @@ from state.backoffice.console import (
     MenuItem,
     current_staff,
     failed,
+    form_id,
     form_text,
     iso,
     ui_lang,
@@ -93,10 +94,8 @@ class LotteryConsoleState(ConsolePage, rx.State):
 
     async def _ask(self, form: Form, ask: Callable[[Staff, int], Awaitable[int]]) -> Any:
         """A row's form (its issue id, hidden): the request waits for a second staff member."""
-        issue_id = form_text(form, "id", 12)
-        if not issue_id.isdigit():
-            raise AppError("lottery-issue-unknown", 404)
-        await ask(await current_staff(self), int(issue_id))
+        issue_id = form_id(form, "id", "lottery-issue-unknown")
+        await ask(await current_staff(self), issue_id)
         return await self._read_after_action("bo-waiting-approval")
 
     @rx.event

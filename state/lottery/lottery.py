@@ -47,7 +47,6 @@ from state.lottery.lottery_rows import (
     game_name_key,
     has_picks,
     line_key,
-    ms,
     pick_rows,
     play_parts,
     quick_pick,
@@ -55,6 +54,7 @@ from state.lottery.lottery_rows import (
     ties_key,
 )
 from state.member_page import MemberPage, member_action
+from state.rows import epoch_ms
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -235,7 +235,7 @@ class LotteryState(MemberPage, Lean, rx.State):
                 image=page_views.image_category(item.family),
                 badge=lottery_entries.tag(lottery_entries.group_code(game(item.code))),
                 issue=item.next_issue.issue_no if item.next_issue else "",
-                close_ms=ms(item.next_issue.close_at) if item.next_issue else 0,
+                close_ms=epoch_ms(item.next_issue.close_at) if item.next_issue else 0,
                 href=routes.lottery_game(game(item.code).vendor, item.code),
             )
             for item in found.games
@@ -328,8 +328,8 @@ class LotteryState(MemberPage, Lean, rx.State):
         ]
         chosen = self.issue in {chip.issue for chip in self.stations}
         self.issue = self.issue if chosen else (current.issue_no if current else "")
-        self.close_ms = ms(current.close_at) if current else 0
-        self.draw_ms = ms(current.draw_at) if current else 0
+        self.close_ms = epoch_ms(current.close_at) if current else 0
+        self.draw_ms = epoch_ms(current.draw_at) if current else 0
         self.seed_hash = (current.seed_hash or "") if current else ""
 
     async def _show_plays(self, found: views.Board | None) -> None:

@@ -191,10 +191,6 @@ def bet_row(bet: views.BetView, **given: Any) -> BetRow:
     )
 
 
-def ms(moment: Any) -> int:
-    return int(moment.timestamp() * 1000)
-
-
 def pick_rows(found: page_views.PlayShape, picks: dict[int, list[str]]) -> list[PickRow]:
     """The picker's rows for a play's shape, with the picked values marked."""
     if found.kind == page_views.OPTIONS:

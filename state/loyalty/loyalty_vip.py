@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import reflex as rx
-from babel.numbers import format_decimal
 
 from app import routes
 from app.core import clock
 from app.core.i18n import translate
-from app.core.i18n.formatting import LOCALES, format_amount
+from app.core.i18n.formatting import format_amount, format_percent
+from app.core.progress import percent_done
 from app.services import gates
 from app.services.brands import Money
 from app.services.cashier import withdrawals
@@ -27,6 +26,7 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
 from state.paging import RangePaging
+from state.rows import iso_text
 from state.site import current_brand, current_path, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -36,8 +36,6 @@ HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each("IncomeState.", "claim claim_all", gates.CLAIM),
     **gates.each("VipState.", "load relabel", gates.READ),
 }
-
-HUNDRED = Decimal(100)
 
 
 @dataclass
@@ -80,17 +78,6 @@ class IncomeRow:
     claimable: bool = False
 
 
-def _percent(part: Decimal, whole: Decimal) -> int:
-    if whole <= 0:
-        return 100
-    return int(min(HUNDRED, part * HUNDRED / whole))
-
-
-def _rate(value: Decimal, lang: str) -> str:
-    """A percentage the reader's way ("1.25%", "1,25%")."""
-    return f"{format_decimal(value, format='0.###', locale=LOCALES.get(lang, LOCALES['en']))}%"
-
-
 def level_rows(
     found: vip.VipPage, lang: str, written: Money, floor: withdrawals.WithdrawalRules
 ) -> list[LevelRow]:
@@ -105,7 +92,7 @@ def level_rows(
             bet=money(level.bet_threshold),
             deposit=money(level.deposit_threshold),
             keep=money(level.retain_bet),
-            boost="+" + _rate(level.rebate_boost, lang),
+            boost="+" + format_percent(level.rebate_boost, lang),
             withdraw=money(max(level.withdraw_max, floor.max_amount)),
             per_day=str(max(level.withdraw_daily_count, floor.daily_count)),
             level_up=money(level.level_up_bonus),
@@ -114,7 +101,7 @@ def level_rows(
             slots=translate(
                 "vip.slots_value",
                 lang,
-                rate=_rate(level.slots_rate, lang),
+                rate=format_percent(level.slots_rate, lang),
                 cap=money(level.slots_cap),
             )
             if level.slots_rate
@@ -169,7 +156,7 @@ class VipState(rx.State):
         found = await vip.page(brand, member_id, clock.now())
         money = functools.partial(format_amount, ui_lang=lang, digits=brand.amount_digits)
         self.level_name = found.current.name
-        self.since = found.current.since.isoformat() if found.current.since else ""
+        self.since = iso_text(found.current.since)
         days = self.window_days = found.window_days
         self.bet, self.deposit = money(found.progress.valid_bet), money(found.progress.deposits)
         following = found.next_level
@@ -181,8 +168,10 @@ class VipState(rx.State):
             self.next_name = following.name
             self.bet_goal = money(following.bet_threshold)
             self.deposit_goal = money(following.deposit_threshold)
-            self.bet_percent = _percent(found.progress.valid_bet, following.bet_threshold)
-            self.deposit_percent = _percent(found.progress.deposits, following.deposit_threshold)
+            self.bet_percent = percent_done(found.progress.valid_bet, following.bet_threshold)
+            self.deposit_percent = percent_done(
+                found.progress.deposits, following.deposit_threshold
+            )
         settings = found.settings
         self.rules = [
             translate("vip.rule.reach", lang, days=days),
@@ -220,7 +209,7 @@ def income_rows(found: rebate.IncomePage, lang: str) -> list[IncomeRow]:
             start=line.period_start.isoformat(),
             end=line.period_end.isoformat(),
             base=str(line.base),
-            rate=_rate(line.rate, lang) if line.rate else "",
+            rate=format_percent(line.rate, lang) if line.rate else "",
             amount=str(line.amount),
             status=line.status.value,
             claimable=line.status.value == "CLAIMABLE",
@@ -264,7 +253,7 @@ class IncomeState(MemberPage, RangePaging, rx.State):
         shown = await rebate.member_rates(brand, member_id)
         self.realtime = shown.mode is RebateMode.REALTIME
         self.rates = [
-            [category, _rate(rate, lang) if rate is not None else "-"]
+            [category, format_percent(rate, lang) if rate is not None else "-"]
             for category, rate in shown.rates.items()
         ]
 

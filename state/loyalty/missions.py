@@ -32,7 +32,7 @@ from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
-from state.rows import row_of
+from state.rows import row_of, text
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -205,7 +205,7 @@ class MissionState(MemberPage, rx.State):
             for place, prize in enumerate(board.prizes, start=1)
         )
         self.board = board_lines(board, lang, brand.amount_digits)
-        self.my_place = "" if board.my_place is None else str(board.my_place)
+        self.my_place = text(board.my_place)
         self.my_score = score_text(board.metric, board.my_score, lang, brand.amount_digits)
         self.top_multipliers = []
         for code, metric in codes:

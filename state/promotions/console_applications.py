@@ -10,7 +10,6 @@ import reflex as rx
 
 from app import routes
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import applications
 from state.backoffice import console
@@ -77,13 +76,11 @@ class ApplicationsConsoleState(console.BrandConsolePage, rx.State):
     @checked
     async def decide(self, form: Form) -> Any:
         """The row's form: its application (hidden), the decision pressed and the note."""
-        entry = console.form_text(form, "entry", 12)
-        if not entry.isdigit() or not 1 <= int(entry) < 2**31:
-            raise AppError("promo-review-invalid", status=422)
+        entry = console.form_id(form, "entry", "promo-review-invalid", 422)
         return await self._act(
             lambda staff: applications.decide(
                 staff,
-                int(entry),
+                entry,
                 console.form_text(form, "decision", 8) == "approve",
                 console.form_text(form, "note", 500),
                 clock.now(),

@@ -17,7 +17,7 @@ from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.brands import Money
 from app.services.images import read_uploads
-from app.services.promotions import applications, offers, raffles
+from app.services.promotions import applications, bonus, offers, raffles
 from models.promotions import PromotionKind
 from state import follow
 from state.accounts.auth import current_member, member_id_or_none, real_member_gate
@@ -26,6 +26,7 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
 from state.paging import Paging
+from state.rows import iso_text
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -85,7 +86,7 @@ def _progress(view: offers.PromotionView, lang: str, digits: int) -> tuple[int, 
         wagered=format_amount(min(wagered, required), lang, digits),
         required=format_amount(required, lang, digits),
     )
-    return min(100, int(wagered * 100 / required)), words
+    return bonus.wagering_percent(wagered, required, converted=False), words
 
 
 def _card(view: offers.PromotionView, lang: str, money: Money) -> PromotionCard:
@@ -139,7 +140,7 @@ def _with_raffle(
         ),
         raffle_tickets=translate("promo.raffle.tickets", lang, count=view.tickets),
         raffle_numbers=numbers,
-        draw_at="" if view.draw_at is None else view.draw_at.isoformat(),
+        draw_at=iso_text(view.draw_at),
         raffle_outcome=outcome,
         raffle_authorisation=""
         if not view.authorisation

@@ -5,7 +5,9 @@ refusal shows in `error` (state/member_page.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import reflex as rx
@@ -20,7 +22,7 @@ from state.accounts.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
-from state.rows import text
+from state.rows import iso_text, text
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -99,7 +101,7 @@ class ProtectionState(MemberPage, rx.State):
                 percent=int(view.share * 100),
                 pending=view.pending,
                 pending_value=text(view.pending_value) or "-",
-                pending_from=view.pending_from.isoformat() if view.pending_from else "",
+                pending_from=iso_text(view.pending_from),
                 confirmable=view.confirmable,
             )
             for view in views
@@ -137,6 +139,17 @@ class ProtectionState(MemberPage, rx.State):
         await self._say(key)
         await self._refresh(member)
 
+    async def _decide_request(
+        self,
+        decide: Callable[[Member, str, str, datetime], Awaitable[object]],
+        kind: str,
+        period: str,
+        done_key: str,
+    ) -> None:
+        """The member's waiting change of a limit confirmed or withdrawn, and said so."""
+        member = await current_member(self)
+        await self._done(member, await decide(member, kind, period, clock.now()), done_key)
+
     @rx.event
     @gated
     @checked
@@ -154,18 +167,16 @@ class ProtectionState(MemberPage, rx.State):
     @checked
     @member_action(at=LIMITS_FORM)
     async def confirm_limit(self, kind: Name, period: Name) -> None:
-        member = await current_member(self)
-        changed = await limits.confirm_limit(member, kind, period, clock.now())
-        await self._done(member, changed, "protection.saved")
+        await self._decide_request(limits.confirm_limit, kind, period, "protection.saved")
 
     @rx.event
     @gated
     @checked
     @member_action(at=LIMITS_FORM)
     async def cancel_limit(self, kind: Name, period: Name) -> None:
-        member = await current_member(self)
-        changed = await limits.cancel_request(member, kind, period, clock.now())
-        await self._done(member, changed, "protection.request_withdrawn")
+        await self._decide_request(
+            limits.cancel_request, kind, period, "protection.request_withdrawn"
+        )
 
     @rx.event
     @checked

@@ -20,6 +20,7 @@ from app.services.studio.crash.rounds import (
     Verification,
 )
 from models.crash import CrashBetStatus
+from state.rows import epoch_ms
 
 STATUS_KEYS = {
     CrashBetStatus.OPEN: "crash.riding",
@@ -93,10 +94,6 @@ def feed_more(state: RoundState, lang: str) -> str:
     """How many of the round's bets the feed (its largest) leaves out; "" when none."""
     more = state.bettors - len(state.feed)
     return translate("crash.feed_more", lang, count=format_count(more, lang)) if more > 0 else ""
-
-
-def epoch_ms(moment: datetime) -> int:
-    return int(moment.timestamp() * 1000)
 
 
 def board_body(board: Board, lang: str, digits: int) -> str:

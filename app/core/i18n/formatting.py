@@ -147,6 +147,12 @@ def percent_of_rate(rate: object) -> str:
     return format((Decimal(str(rate or 0)) * 100).normalize(), "f")
 
 
+def format_percent(percent: Decimal, ui_lang: str) -> str:
+    """A figure that is already a percent (a rebate rate of 1.25) with its sign, in the
+    locale's decimals, three at most: "1.25%", "1,25%"."""
+    return f"{format_decimal(percent, format='0.###', locale=_locale(ui_lang))}%"
+
+
 def format_rate(rate: object, ui_lang: str) -> str:
     """A rate (0.004) as the percent people read, in the locale's decimals: 0,4 or 0.4."""
     return format_decimal(

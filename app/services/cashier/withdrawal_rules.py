@@ -15,6 +15,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope
+from app.core.progress import percent_done
 from app.services import ledger, reporting
 from app.services.accounts.payment_password import PaymentPasswordState, payment_password_state
 from app.services.brands import Brand
@@ -64,6 +65,11 @@ class Turnover:
     @property
     def remaining(self) -> Decimal:
         return max(ZERO, self.required - self.wagered)
+
+    @property
+    def percent(self) -> int:
+        """How much of the wagering owed is done, in whole percent (100 when none is owed)."""
+        return percent_done(self.wagered, self.required)
 
 
 @dataclass(frozen=True)

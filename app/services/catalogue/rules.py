@@ -8,10 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from babel.numbers import format_decimal
-
 from app.core.errors import AppError
-from app.core.i18n.formatting import LOCALES
+from app.core.i18n.formatting import format_percent
 
 # Vendor-level game types (spec 1); INHOUSE is the in-house studio (/inHouse).
 RNG, LIVE, FISH, PVP = "RNG", "LIVE", "FISH", "PVP"
@@ -166,5 +164,4 @@ def rebate_label(game_type: str, ui_lang: str, rates: Mapping[str, Decimal | Non
     rate = rates[game_type]
     if rate is None:
         return "-"
-    locale = LOCALES.get(ui_lang, LOCALES["en"])
-    return f"{format_decimal(rate, format='0.###', locale=locale)}%"
+    return format_percent(rate, ui_lang)

@@ -40,6 +40,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.progress import percent_done
 from app.services import wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand, brands
@@ -102,7 +103,7 @@ class MissionView:
 
     @property
     def percent(self) -> int:
-        return min(100, self.progress * 100 // self.target) if self.target else 100
+        return percent_done(self.progress, self.target)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.progress import percent_done
 from app.services import inbox, ledger, reporting, wager_facts, wallet_events
 from app.services.promotions.rules import rules_for
 from app.services.wager_facts import StoredFact
@@ -459,14 +460,17 @@ async def forfeit(member_id: int, reason: str, now: datetime) -> int:
     return count
 
 
+def wagering_percent(wagered: Decimal, required: Decimal, converted: bool) -> int:
+    """How much of a bonus's wagering is met, in whole percent: all of it once the bonus is
+    converted or where none is required."""
+    return 100 if converted else percent_done(wagered, required)
+
+
 def _view(found: BonusGrant) -> GrantView:
     required = _money(found.wagering_required)
     wagered = min(_money(found.wagered), required)
     status = GrantStatus(found.status)
-    if status is GrantStatus.CONVERTED or not required:
-        percent = 100
-    else:
-        percent = int(wagered * 100 / required)
+    percent = wagering_percent(wagered, required, status is GrantStatus.CONVERTED)
     weights: dict[str, Any] = found.weights or {}
     return GrantView(
         id=saved_id(found.id),

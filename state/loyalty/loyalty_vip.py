@@ -14,7 +14,7 @@ from babel.numbers import format_decimal
 from app import routes
 from app.core import clock
 from app.core.i18n import translate
-from app.core.i18n.formatting import LOCALES, format_amount
+from app.core.i18n.formatting import LOCALES
 from app.services import gates
 from app.services.brands import Money
 from app.services.cashier import withdrawals
@@ -167,7 +167,8 @@ class VipState(rx.State):
         brand = await current_brand(self)
         lang = await ui_lang(self)
         found = await vip.page(brand, member_id, clock.now())
-        money = functools.partial(format_amount, ui_lang=lang, digits=brand.amount_digits)
+        # The progress and its goals, and the rules' figures, as every amount of the site.
+        money = functools.partial(Money.of(brand).write, ui_lang=lang)
         self.level_name = found.current.name
         self.since = found.current.since.isoformat() if found.current.since else ""
         days = self.window_days = found.window_days
@@ -285,8 +286,7 @@ class IncomeState(MemberPage, RangePaging, rx.State):
         brand = await current_brand(self)
         done = await rebate.claim(brand, member.id, line_id, clock.now())
         lang = await ui_lang(self)
-        shown = format_amount(done.amount, lang, brand.amount_digits)
-        await self._say("income.claimed", amount=shown)
+        await self._say("income.claimed", amount=Money.of(brand).write(done.amount, lang))
         self.error = ""
 
     async def _claim(self, line_id: int | None) -> Any:

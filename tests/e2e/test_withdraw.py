@@ -15,6 +15,7 @@ from sqlmodel import select
 
 from app.client import PlatformClient
 from app.core.db import session_scope
+from app.core.i18n.formatting import NBSP
 from models import MemberIdentity, WithdrawalOrder
 from tests.e2e.conftest import SLOW_MS, register_in_browser
 from tests.helpers.accounts import PASSWORD, make_member
@@ -151,7 +152,9 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await expect(page.get_by_test_id("channel-PIX")).to_have_count(0)
     await expect(page.get_by_test_id("channel-BANK_TRANSFER")).to_be_visible()
     await expect(page.get_by_test_id("deposit-tutorial")).to_have_count(0)  # it shows PIX
-    await expect(page.get_by_test_id("quick-amount")).to_have_text(["250K", "500K", "1M", "2.5M"])
+    await expect(page.get_by_test_id("quick-amount")).to_have_text(
+        [f"₫{NBSP}{value}" for value in ("250K", "500K", "1M", "2.5M")]
+    )
     await screenshots(page, SHOTS, "deposit-vn1")
     await _deposit(context, page, asian, "2000000")
     # The channel's 1 % fee is the house's.

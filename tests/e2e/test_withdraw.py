@@ -118,7 +118,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
 
     # No reload: the open page follows the payout (the header's balance watch hands it on).
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago 60,00 · Restante 40,00", timeout=SLOW_MS
+        f"Pago R${NBSP}60,00 · Restante R${NBSP}40,00", timeout=SLOW_MS
     )
     await (
         page.get_by_test_id("proof-upload")
@@ -132,7 +132,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
         f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 2, "amount": "40.00"}
     )
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago 100,00 · Restante 0,00", timeout=SLOW_MS
+        f"Pago R${NBSP}100,00 · Restante R${NBSP}0,00", timeout=SLOW_MS
     )
     await page.get_by_test_id("mark-received").click()
     await expect(page.get_by_test_id("mark-received")).to_have_count(0)
@@ -196,7 +196,9 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await expect(request.locator("input[name=paymentPassword]")).to_have_value("")
     # Dong has no minor unit: whole amounts everywhere, never ",00" or ".00".
     await expect(page.get_by_test_id("header-balance")).to_have_text(re.compile(r"1,480,000$"))
-    await expect(page.get_by_test_id("withdraw-balance")).to_have_text("Available: 1,480,000")
+    await expect(page.get_by_test_id("withdraw-balance")).to_have_text(
+        f"Available: ₫{NBSP}1,480,000"
+    )
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Paid 0 · Remaining 500,000"
+        f"Paid ₫{NBSP}0 · Remaining ₫{NBSP}500,000"
     )

@@ -76,6 +76,12 @@ def money(value: rx.Var) -> rx.Var[str]:
     return SiteState.currency_symbol + NBSP + amount(value)
 
 
+def short_money(value: rx.Var) -> rx.Var[str]:
+    """A round amount as a chip shows it, with the brand's symbol: R$ 20, ₫ 250K (PT:
+    ₫ 250 mil); `money` gives the full amount for its accessible name."""
+    return SiteState.currency_symbol + NBSP + short_amount(value)
+
+
 def local_count(value: rx.Var) -> rx.Var[str]:
     """A count with the reader's grouping: 9.105 (PT), 9,105 (EN)."""
     return _COUNT.call(value, SiteState.locale_tag).to(str)

@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.services.brands import Money, brands
 from models.promotions import BonusGrant, GrantStatus
 
 CENT = Decimal("0.01")
@@ -56,20 +57,33 @@ async def max_bet_in(session: AsyncSession, member_id: int, now: datetime) -> De
     return max_bet_of(lowest)
 
 
-def check_max_bet_under(limit: Decimal | None, stake: Decimal) -> None:
-    """Refuse a bet above an open grant's maximum bet (`bonus-max-bet`, with the maximum)."""
+def check_max_bet_under(limit: Decimal | None, stake: Decimal, money: Money | None = None) -> None:
+    """Refuse a bet above an open grant's maximum bet (`bonus-max-bet`, with the maximum,
+    written as `money` writes it: R$ 5,00)."""
     if limit is not None and stake > limit:
-        raise AppError("bonus-max-bet", 400, {"max": str(limit)})
+        shown = (money or Money("", 2)).in_message(limit)
+        raise AppError("bonus-max-bet", 400, {"max": shown})
 
 
 async def check_max_bet_in(
-    session: AsyncSession, member_id: int, stake: Decimal, now: datetime
+    session: AsyncSession,
+    member_id: int,
+    stake: Decimal,
+    now: datetime,
+    merchant_id: int | None = None,
 ) -> None:
-    """`check_max_bet_under` the member's maximum read now in `session`."""
-    check_max_bet_under(await max_bet_in(session, member_id, now), stake)
+    """`check_max_bet_under` the member's maximum read now in `session`; a refusal writes it
+    in the money of the brand `merchant_id` (read only then)."""
+    limit = await max_bet_in(session, member_id, now)
+    if limit is None or stake <= limit:
+        return
+    money = Money.of(await brands.by_id(merchant_id)) if merchant_id is not None else None
+    check_max_bet_under(limit, stake, money)
 
 
-async def check_max_bet(member_id: int, stake: Decimal, now: datetime) -> None:
+async def check_max_bet(
+    member_id: int, stake: Decimal, now: datetime, merchant_id: int | None = None
+) -> None:
     """`check_max_bet_in` in a read of its own (the studio's check before a round)."""
     async with session_scope() as session:
-        await check_max_bet_in(session, member_id, stake, now)
+        await check_max_bet_in(session, member_id, stake, now, merchant_id)

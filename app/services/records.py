@@ -78,8 +78,8 @@ _LOTTERY_DRAW = re.compile(r"[a-z0-9-]+:(?P<issue>\d{8}-\d+)")
 
 def reference_words(kind: str, reference: str, language: str, game: str = "") -> str:
     """What a movement's reference means to the player, in their language ("" when the
-    movement's kind already says all): a game round's is its game's name when known
-    (`game`, as the lobby names it), its round otherwise."""
+    movement's kind already says all): a game round's or a lottery bet's is its game's name
+    when known (`game`, as the lobby names it), its round or draw otherwise."""
     text = reference.strip()
     if not text:
         return ""
@@ -88,7 +88,7 @@ def reference_words(kind: str, reference: str, language: str, game: str = "") ->
             return translate(key, language)
     draw = _LOTTERY_DRAW.fullmatch(text)
     if draw:
-        return translate("record.ref.draw", language, issue=draw["issue"])
+        return game or translate("record.ref.draw", language, issue=draw["issue"])
     if kind in _ORDER_KINDS:
         return translate("record.ref.order", language, order=text)
     if kind == TransactionKind.TRANSFER:
@@ -99,10 +99,14 @@ def reference_words(kind: str, reference: str, language: str, game: str = "") ->
 
 
 def round_words(kind: str, reference: str, language: str) -> str:
-    """A game movement's round, said in words ("Rodada r-77"); "" for another movement."""
+    """A game movement's round, said in words ("Rodada r-77"; a lottery bet's draw:
+    "Concurso 20261123-0042"); "" for another movement."""
     text = reference.strip()
-    if kind not in _ROUND_KINDS or not text or _LOTTERY_DRAW.fullmatch(text):
+    if kind not in _ROUND_KINDS or not text:
         return ""
+    draw = _LOTTERY_DRAW.fullmatch(text)
+    if draw:
+        return translate("record.ref.draw_no", language, issue=draw["issue"])
     return translate("record.ref.round", language, round=text)
 
 

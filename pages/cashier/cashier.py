@@ -7,7 +7,7 @@ import reflex as rx
 from app import routes
 from components.forms import PRIMARY, SECONDARY, field, form_error, notice, refusal_remedy
 from components.guide import picture_steps
-from components.i18n import amount, short_amount, t
+from components.i18n import money, short_money, t
 from components.identity.verify_first import verify_first_banner
 from components.layout import layout, member_page
 from components.media import image
@@ -44,9 +44,9 @@ def _channel(channel: rx.Var) -> rx.Component:
 
 def _quick_amount(value: rx.Var) -> rx.Component:
     return rx.el.button(
-        short_amount(value),
+        short_money(value),
         type="button",
-        aria_label=amount(value),
+        aria_label=money(value),
         on_click=CashierState.set_amount(value),
         aria_pressed=CashierState.amount == value,
         class_name=rx.cond(

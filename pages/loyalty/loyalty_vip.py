@@ -6,7 +6,7 @@ import reflex as rx
 
 from app import routes
 from components.forms import item_list, pager, range_tabs
-from components.i18n import amount, local_time, money, t
+from components.i18n import local_time, money, t
 from components.layout import member_page
 from components.link import page_link
 from components.progress import progress_bar
@@ -219,7 +219,7 @@ def _total(key: str, value: rx.Var, testid: str, *caption: rx.Component) -> rx.C
     return rx.el.div(
         rx.el.p(t(key), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.p(
-            amount(value),
+            money(value),
             class_name="text-xl font-bold font-mono tabular-nums",
             data_testid=testid,
         ),
@@ -258,7 +258,7 @@ def _line(row: rx.Var) -> rx.Component:
             rx.el.p(
                 t("income.col.base"),
                 ": ",
-                rx.el.span(amount(row.base), class_name="font-mono tabular-nums"),
+                rx.el.span(money(row.base), class_name="font-mono tabular-nums"),
                 rx.cond(row.rate != "", rx.el.span(" × ", row.rate)),
                 class_name="text-xs",
                 data_testid="income-base",
@@ -266,7 +266,7 @@ def _line(row: rx.Var) -> rx.Component:
         ),
         rx.el.div(
             rx.el.p(
-                amount(row.amount),
+                money(row.amount),
                 class_name="font-mono tabular-nums font-semibold text-emerald-700 "
                 "dark:text-emerald-400",
                 data_testid="income-amount",

@@ -26,6 +26,7 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_day, format_rate
 from app.services import gates
 from app.services.agents import affiliates, contracts, payouts, reports, team
+from app.services.brands import Money
 from app.services.cashier import team_transfers as transfers
 from app.services.content import announcements
 from app.services.qr import qr_svg_data_uri_off_loop
@@ -544,9 +545,8 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     async def _sent(self, done: transfers.Transfer) -> str:
         """What the page says once a transfer went (or was held for review)."""
         key = "agent.transfer.held" if done.held else "agent.transfer.sent"
-        return translate(
-            key, await ui_lang(self), amount=plain_money(done.amount), other=done.counterpart
-        )
+        lang, money = await ui_lang(self), Money.of(await current_brand(self))
+        return translate(key, lang, amount=money.write(done.amount, lang), other=done.counterpart)
 
     @rx.event
     async def load_upline(self) -> None:

@@ -50,7 +50,8 @@ WATCH_STALE_SECONDS = 6  # no beat for this long: the watch died with its proces
 class ChannelView:
     code: str = ""
     limits: str = ""  # min, max and fee, in the visitor's language
-    quick_amounts: list[str] = field(default_factory=list)  # one-tap amounts, plain numbers
+    # One-tap amounts, plain numbers the page writes as money (R$ 20; its name: R$ 20,00).
+    quick_amounts: list[str] = field(default_factory=list)
 
 
 @dataclass

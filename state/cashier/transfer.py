@@ -13,13 +13,14 @@ from app import routes
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services import gates
+from app.services.brands import Money
 from app.services.cashier import transfers
 from state.accounts.auth import AuthState, current_member, trial_gate
 from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
-from state.site import amount_digits, current_brand, ui_lang
+from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -126,8 +127,9 @@ class TransferState(MemberPage, rx.State):
     @member_action
     async def submit(self, form: Form) -> Any:
         lang = await ui_lang(self)
+        brand = await current_brand(self)
         done = await transfers.transfer(
-            await current_brand(self),
+            brand,
             await current_member(self),
             vendor=self.vendor,
             direction=self.direction,
@@ -139,7 +141,7 @@ class TransferState(MemberPage, rx.State):
         )
         self._request_id = uuid4().hex
         self.amount = self.error = ""
-        shown = format_amount(done.amount, lang, await amount_digits(self))
+        shown = Money.of(brand).write(done.amount, lang)
         self.notice = translate("transfer.done", lang, amount=shown)
         await self._reload()
         return WalletState.refresh
@@ -150,9 +152,10 @@ class TransferState(MemberPage, rx.State):
     async def recall_all(self) -> Any:
         lang = await ui_lang(self)
         member = await current_member(self)
-        done = await transfers.recall_all(await current_brand(self), member, uuid4().hex)
+        brand = await current_brand(self)
+        done = await transfers.recall_all(brand, member, uuid4().hex)
         moved = sum(done.moved.values(), transfers.ZERO)
-        shown = format_amount(moved, lang, await amount_digits(self))
+        shown = Money.of(brand).write(moved, lang)
         self.error = ""
         self.notice = (
             translate("transfer.recalled", lang, amount=shown)

@@ -221,7 +221,8 @@ class LotteryState(MemberPage, Lean, rx.State):
         return wanted if wanted in self.modes else views.prize_mode(self.area).value
 
     async def _market(self) -> Any:
-        return page_views.market((await current_brand(self)).currency)
+        brand = await current_brand(self)
+        return page_views.market(brand.currency, brand.currency_symbol)
 
     async def _load_lobby(self) -> None:
         found = await views.lobby(await self._market(), self.area, self.mode, clock.now())
@@ -285,7 +286,7 @@ class LotteryState(MemberPage, Lean, rx.State):
             return
         brand = await current_brand(self)
         try:
-            found = page_views.quote(brand.currency, self._request())
+            found = page_views.quote(brand.currency, self._request(), brand.currency_symbol)
         except AppError as exc:
             self._clear_slip()
             self.slip_error = translate(exc.code, await ui_lang(self), **exc.params)

@@ -12,7 +12,7 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount, format_percent
+from app.core.i18n.formatting import format_percent
 from app.core.progress import percent_done
 from app.services import gates
 from app.services.brands import Money
@@ -154,7 +154,8 @@ class VipState(rx.State):
         brand = await current_brand(self)
         lang = await ui_lang(self)
         found = await vip.page(brand, member_id, clock.now())
-        money = functools.partial(format_amount, ui_lang=lang, digits=brand.amount_digits)
+        # The progress and its goals, and the rules' figures, as every amount of the site.
+        money = functools.partial(Money.of(brand).write, ui_lang=lang)
         self.level_name = found.current.name
         self.since = iso_text(found.current.since)
         days = self.window_days = found.window_days
@@ -274,8 +275,7 @@ class IncomeState(MemberPage, RangePaging, rx.State):
         brand = await current_brand(self)
         done = await rebate.claim(brand, member.id, line_id, clock.now())
         lang = await ui_lang(self)
-        shown = format_amount(done.amount, lang, brand.amount_digits)
-        await self._say("income.claimed", amount=shown)
+        await self._say("income.claimed", amount=Money.of(brand).write(done.amount, lang))
         self.error = ""
 
     async def _claim(self, line_id: int | None) -> Any:

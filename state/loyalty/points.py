@@ -15,13 +15,13 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, studio_game_name, translate
 from app.core.i18n.formatting import (
-    format_amount,
     format_local_date,
     format_local_datetime,
     format_points,
     format_symbol_amount,
 )
 from app.services import gates
+from app.services.brands import Money
 from app.services.loyalty import points
 from app.services.promotions import free_rounds
 from models import Member
@@ -64,14 +64,14 @@ def _category(category: str, lang: str) -> str:
     return translate(key, lang) if has_key(key) else category
 
 
-def _remark(record: points.PointsRecord, lang: str, digits: int) -> str:
-    """Earned points say what they came from: the category and its valid bet."""
+def _remark(record: points.PointsRecord, lang: str, money: Money) -> str:
+    """Earned points say what they came from: the category and its valid bet (money)."""
     if record.category and record.valid_bet is not None:
         return translate(
             "points.remark.earn",
             lang,
             category=_category(record.category, lang),
-            amount=format_amount(record.valid_bet, lang, digits),
+            amount=money.write(record.valid_bet, lang),
         )
     return record.remark
 
@@ -291,7 +291,7 @@ class PointsState(MemberPage, Paging, rx.State):
                     status=record.status.value,
                     status_text=translate(f"points.status.{record.status.value}", lang),
                     time=format_local_datetime(record.time, lang, brand.timezone),
-                    remark=_remark(record, lang, brand.amount_digits),
+                    remark=_remark(record, lang, Money.of(brand)),
                     reason=translate(reason_key, lang)
                     if record.reason and has_key(reason_key)
                     else record.reason,

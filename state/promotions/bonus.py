@@ -10,15 +10,15 @@ import reflex as rx
 
 from app import routes
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
 from app.services import gates, records
+from app.services.brands import Money
 from app.services.promotions import bonus
 from models.promotions import GrantStatus
 from state import follow
 from state.accounts.auth import member_id_or_none, trial_gate
 from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
-from state.site import amount_digits, current_brand, current_path, ui_lang
+from state.site import current_brand, current_path, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -57,10 +57,10 @@ class BonusRow:
     wallet: str = ""  # "" when no bonus wallet received it
 
 
-def grant_row(grant: bonus.GrantView, lang: str, digits: int) -> GrantCard:
-    """One bonus as its card shows it: what is locked, why, and until when (amounts in the
-    brand's `digits`)."""
-    money = functools.partial(format_amount, ui_lang=lang, digits=digits)
+def grant_row(grant: bonus.GrantView, lang: str, brand_money: Money) -> GrantCard:
+    """One bonus as its card shows it: what is locked, why, and until when (amounts as the
+    brand writes them: R$ 20,00)."""
+    money = functools.partial(brand_money.write, ui_lang=lang)
     weights = ", ".join(f"{name} {value}%" for name, value in sorted(grant.weights.items()))
     return GrantCard(
         id=str(grant.id),
@@ -95,8 +95,8 @@ class BonusState(RangePaging, rx.State):
         if member_id is None:
             self.grants = []
             return
-        lang, digits = await ui_lang(self), await amount_digits(self)
-        self.grants = [grant_row(g, lang, digits) for g in await bonus.member_grants(member_id)]
+        lang, money = await ui_lang(self), Money.of(await current_brand(self))
+        self.grants = [grant_row(g, lang, money) for g in await bonus.member_grants(member_id)]
 
     async def _query(self) -> None:
         member_id = await member_id_or_none(self)

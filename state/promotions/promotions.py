@@ -73,7 +73,7 @@ class PromotionCard:
     progress_text: str = ""
 
 
-def _progress(view: offers.PromotionView, lang: str, digits: int) -> tuple[int, str]:
+def _progress(view: offers.PromotionView, lang: str, money: Money) -> tuple[int, str]:
     """The member's bonus of the promotion: how much of its wagering is met, and in words."""
     wagered, required = view.wagered, view.wagering_required
     if wagered is None or required is None:
@@ -83,8 +83,8 @@ def _progress(view: offers.PromotionView, lang: str, digits: int) -> tuple[int, 
     words = translate(
         "promo.progress",
         lang,
-        wagered=format_amount(min(wagered, required), lang, digits),
-        required=format_amount(required, lang, digits),
+        wagered=money.write(min(wagered, required), lang),
+        required=money.write(required, lang),
     )
     return bonus.wagering_percent(wagered, required, converted=False), words
 
@@ -108,12 +108,12 @@ def _card(view: offers.PromotionView, lang: str, money: Money) -> PromotionCard:
         server_seed=view.server_seed or "",
         drawn="" if view.drawn_amount is None else format_amount(view.drawn_amount, lang, digits),
     )
-    card.progress, card.progress_text = _progress(view, lang, digits)
-    return _with_raffle(card, view, lang, digits) if view.kind is PromotionKind.RAFFLE else card
+    card.progress, card.progress_text = _progress(view, lang, money)
+    return _with_raffle(card, view, lang, money) if view.kind is PromotionKind.RAFFLE else card
 
 
 def _with_raffle(
-    card: PromotionCard, view: offers.PromotionView, lang: str, digits: int
+    card: PromotionCard, view: offers.PromotionView, lang: str, money: Money
 ) -> PromotionCard:
     """A raffle's lines: the ticket rule, the member's tickets, the draw and its result."""
     drawn = view.drawn_at is not None
@@ -136,7 +136,7 @@ def _with_raffle(
         raffle_rule=translate(
             "promo.raffle.rule",
             lang,
-            amount=format_amount(view.ticket_turnover or Decimal(0), lang, digits),
+            amount=money.write(view.ticket_turnover or Decimal(0), lang),
         ),
         raffle_tickets=translate("promo.raffle.tickets", lang, count=view.tickets),
         raffle_numbers=numbers,

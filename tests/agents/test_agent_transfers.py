@@ -148,7 +148,8 @@ async def test_bad_amounts_are_refused_with_a_translated_code(amount: str, code:
 
 
 def test_transfer_limits_are_in_the_brands_currency() -> None:
-    """Written in reais (1 to 50,000), scaled to dong like every limit; whole dong only."""
+    """Written in reais (1 to 50,000), scaled to dong like every limit; whole dong only; a
+    refusal writes the limits with the brand's symbol."""
     assert transfers.parse_amount("5000", "VND") == Decimal(5000)
     with pytest.raises(AppError) as refused:
         transfers.parse_amount("4999", "VND")
@@ -159,9 +160,9 @@ def test_transfer_limits_are_in_the_brands_currency() -> None:
         transfers.parse_amount("5000.50", "VND")
     assert refused.value.code == "amount-whole-only"
     with pytest.raises(AppError) as refused:
-        transfers.parse_amount("0.99", "BRL")
+        transfers.parse_amount("0.99", "BRL", "R$")
     assert translate(refused.value.code, "pt", **refused.value.params) == (
-        "As transferências devem ficar entre 1,00 e 50.000,00."
+        "As transferências devem ficar entre R$\u00a01,00 e R$\u00a050.000,00."
     )
 
 

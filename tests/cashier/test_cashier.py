@@ -100,6 +100,10 @@ async def test_bad_deposit_requests_change_nothing(
     )
     assert error.status == 422 and error.code == code
     assert error.body["message"]
+    if code == "deposit-amount-out-of-range":  # the channel's range, written as money
+        assert (
+            error.body["message"] == "O valor deve estar entre R$\u00a010,00 e R$\u00a050.000,00."
+        )
 
 
 async def test_webhook_refuses_bad_signature_unknown_order_and_wrong_amount(

@@ -18,10 +18,16 @@ from app.services import records
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from app.services.catalogue import games
+from app.services.lottery import bets
+from app.services.lottery import entries as lottery_entries
+from app.services.lottery.games import GAMES as LOTTERY_GAMES
 from models import Game
 from state.cashier.records import RecordsState
 from tests.helpers.accounts import make_member, register
 from tests.helpers.api import platform_api
+from tests.helpers.lottery import open_issue
+from tests.helpers.lottery import player as lottery_player
+from tests.helpers.lottery import request as lottery_request
 from tests.helpers.money import fund, play
 from tests.helpers.page_state import member_tab
 
@@ -71,6 +77,41 @@ async def _vendor_game() -> tuple[str, str, str]:
             )
         ).one()
     return game.vassalage, game.game_code, game.game_name
+
+
+async def test_a_lottery_bet_is_named_by_its_game_and_keeps_its_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 35: a lottery bet's row names its game as the lottery lobby does, in the
+    reader's language, with its draw as the second line, like a game's round; its games are
+    read with the page's others, at once."""
+    member = await lottery_player("100.00")
+    issue, now = await open_issue("ssc-1m")
+    await bets.place_bet(
+        member, issue.issue_no, lottery_request("ssc.position", {"options": ["1:5"]}), now
+    )
+    lookups: list[int] = []
+    names_of = games.names_of
+
+    async def counted(played: Any, language: str) -> dict[tuple[str, str], str]:
+        lookups.append(len(played))
+        return await names_of(played, language)
+
+    monkeypatch.setattr(records.games, "names_of", counted)
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(routes.TRANSACTION_HISTORY)
+        rows = (await tab.state(RecordsState)).items
+    assert lookups == [1]
+    name = lottery_entries.name(LOTTERY_GAMES["ssc-1m"], "pt")
+    assert [(row.kind, row.reference, row.round) for row in rows if row.kind == "BET"] == [
+        ("BET", name, f"Concurso {issue.issue_no}")
+    ]
+    assert name != lottery_entries.name(LOTTERY_GAMES["ssc-1m"], "en")  # translated
+    found = await records.account_record(member_id=member.id or 0, timezone="UTC", language="en")
+    (bet,) = [item for item in found.items if item.kind == "BET"]
+    assert bet.game == lottery_entries.name(LOTTERY_GAMES["ssc-1m"], "en")
+    assert records.round_words(bet.kind, bet.reference, "en") == f"Draw {issue.issue_no}"
 
 
 async def test_a_game_round_is_named_by_its_game_and_keeps_its_round(

@@ -135,7 +135,7 @@ async def test_insufficient_message_is_translated(make_client: MakeClient) -> No
     client, _ = await _player(make_client, "5.00")
     client.language = "PT"
     error = await _error(client.post(TRANSFER, _move("U9W", "IN", "6.00")))
-    assert error.body["message"] == "Saldo insuficiente: 5,00 disponível."
+    assert error.body["message"] == "Saldo insuficiente: R$\u00a05,00 disponível."
 
 
 async def test_recall_all_brings_vendor_money_back(make_client: MakeClient) -> None:

@@ -328,8 +328,13 @@ async def test_bad_withdrawal_requests_change_nothing(make_client: MakeClient) -
         error = await _error(_withdraw(player, amount))
         assert (error.status, error.code) == (status, code), amount
         assert error.body["message"]
+    # In the brand's language (PT), each figure written as money is: with the symbol.
     over = await _error(_withdraw(player, "600.00"))
-    assert "500,00" in over.body["message"]  # in the brand's language (PT) and its format
+    assert over.body["message"] == "Saldo insuficiente: você pode sacar até R$\u00a0500,00."
+    below = await _error(_withdraw(player, "19.99"))
+    assert below.body["message"] == "O valor mínimo de saque é R$\u00a020,00."
+    above = await _error(_withdraw(player, "50000.01"))
+    assert above.body["message"] == "O valor máximo de saque é R$\u00a050.000,00."
     unset = make_client()
     unset_cpf = new_cpf()
     await register(unset, payeeName=PAYEE, cpf=unset_cpf)

@@ -17,7 +17,7 @@ from sqlmodel import col, select
 import app.app  # noqa: F401 (registers every state)
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.core.i18n import Amount
+from app.core.i18n import translate
 from app.services.brands import brands
 from app.services.catalogue import games, motifs
 from app.services.catalogue.index import GameEntry
@@ -199,10 +199,10 @@ async def test_a_room_opens_its_game_at_its_level_when_the_balance_reaches_it() 
     with pytest.raises(AppError) as refused:
         await launch.launch_room(poor, brand, game.id, "NOVICE", language="pt")
     assert refused.value.code == "pvp-room-balance"
-    assert refused.value.params == {
-        "amount": Amount(Decimal("10.00"), brand.amount_digits),
-        "currency": brand.currency,
-    }
+    assert translate(refused.value.code, "pt", **refused.value.params) == (
+        "Esta sala exige um saldo mínimo de R$\u00a010,00. "
+        "Escolha uma sala de nível mais baixo ou faça um depósito."
+    )
     member = await funded_member("20.00")
     url = await launch.launch_room(member, brand, game.id, "NOVICE", language="pt")
     query = parse_qs(urlsplit(url).query)

@@ -17,6 +17,7 @@ import pytest
 from playwright.async_api import BrowserContext, Page, expect
 
 from app.core.db import write_transaction
+from app.core.i18n.formatting import NBSP
 from app.core.security import hash_password
 from app.services.agents import reports
 from models import Member
@@ -137,7 +138,7 @@ async def _transfer_walk(
     await page.get_by_test_id("down-transfer-password").fill(PAY)
     await page.get_by_test_id("down-transfer-send").click()
     notice = page.get_by_test_id("transfer-notice").get_by_test_id("form-notice")
-    await expect(notice).to_contain_text("25.00")
+    await expect(notice).to_contain_text(f"R${NBSP}25,00")  # the reader's way, as money
     await expect(popup).to_have_count(0)
     await expect(page.get_by_test_id("header-balance")).to_contain_text("75,00")
     await _shots(page, "downlines-pt")
@@ -158,7 +159,7 @@ async def _transfer_walk(
     await member_page.get_by_test_id("up-transfer-amount").fill("10")
     await member_page.get_by_test_id("up-transfer-password").fill(PAY)
     await member_page.get_by_test_id("up-transfer-send").click()
-    await expect(member_page.get_by_test_id("form-notice")).to_contain_text("10.00")
+    await expect(member_page.get_by_test_id("form-notice")).to_contain_text(f"R${NBSP}10.00")
     await expect(member_page.get_by_test_id("transfer-table-row")).to_have_count(2)
     await expect(member_page.get_by_test_id("upline-balance")).to_contain_text("15.00")
     await _shots(member_page, "upline-en")

@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.async_api import BrowserContext, expect
 
+from app.core.i18n.formatting import NBSP
 from tests.e2e.conftest import register_in_browser
 from tests.helpers.browser import choose_language
 
@@ -32,14 +33,15 @@ async def test_deposit_through_the_sandbox_updates_the_header(
     await page.screenshot(path="/tmp/deposit-tutorial.png", full_page=True)
     # One-tap amounts within PIX's limits fill the amount box.
     quick = page.get_by_test_id("quick-amount")
-    await expect(quick).to_have_text(["20", "50", "100", "200"])
-    await expect(quick.first).to_have_attribute("aria-label", "20,00")
+    # Written as money, as Brazilian betting sites show them (issue 35).
+    await expect(quick).to_have_text([f"R${NBSP}{value}" for value in ("20", "50", "100", "200")])
+    await expect(quick.first).to_have_attribute("aria-label", f"R${NBSP}20,00")
     await quick.nth(1).click()
     await expect(page.locator("input[name=amount]")).to_have_value("50")
     await expect(quick.nth(1)).to_have_attribute("aria-pressed", "true")
     await page.locator("input[name=amount]").fill("5")
     await page.get_by_test_id("deposit-submit").click()
-    await expect(page.get_by_test_id("form-error").first).to_contain_text("entre 10,00")
+    await expect(page.get_by_test_id("form-error").first).to_contain_text(f"entre R${NBSP}10,00")
     await page.locator("input[name=amount]").fill("150,00")
     await page.get_by_test_id("deposit-submit").click()
     await expect(page.get_by_test_id("deposit-status")).to_have_text("Aguardando pagamento")

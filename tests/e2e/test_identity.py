@@ -149,7 +149,7 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
     await page.locator("input[name=amount]").fill("51")
     await page.get_by_test_id("deposit-submit").click()
     await expect(page.get_by_test_id("form-error").first).to_have_text(
-        translate("protection-limit-reached-deposit", "pt", left=Amount(Decimal(50), 2)),
+        translate("protection-limit-reached-deposit", "pt", left=Amount(Decimal(50), 2, "R$")),
         timeout=SLOW_MS,
     )
     await open_site(page, site_url + "/responsibleGaming")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Page, expect
 
+from app.core.i18n.formatting import NBSP
 from app.services import wallet_events
 from app.services.brands import Money, brands
 from app.services.cashier import withdrawals
@@ -54,7 +55,9 @@ async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_
     await open_site(page, site_url + "/vip")
     await expect(page.get_by_test_id("vip-level")).to_have_text("VIP0", timeout=SLOW_MS)
     await expect(page.get_by_test_id("vip-next")).to_have_text("Progresso para o VIP1")
-    await expect(page.get_by_test_id("vip-bet-figures")).to_contain_text("20,00 / 1.000,00")
+    await expect(page.get_by_test_id("vip-bet-figures")).to_contain_text(
+        f"R${NBSP}20,00 / R${NBSP}1.000,00"
+    )
     await expect(page.get_by_test_id("vip-bet-bar")).to_have_attribute("data-percent", "2")
     await expect(page.get_by_test_id("vip-deposit-bar")).to_have_attribute("data-percent", "100")
     await expect(page.get_by_test_id("vip-level-row")).to_have_count(7)
@@ -90,25 +93,27 @@ async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_
     await page.wait_for_url("**/myIncome")
     row = page.locator("[data-testid=income-row][data-status=CLAIMABLE]")
     await expect(row).to_have_count(1, timeout=SLOW_MS)
-    await expect(row.get_by_test_id("income-base")).to_contain_text("80,00")
+    await expect(row.get_by_test_id("income-base")).to_contain_text(f"R${NBSP}80,00")
     await expect(row.get_by_test_id("income-base")).to_contain_text("1,25%")  # 1,2 + 0,05
-    await expect(row.get_by_test_id("income-amount")).to_have_text("1,00")
+    await expect(row.get_by_test_id("income-amount")).to_have_text(f"R${NBSP}1,00")
     await expect(page.locator("[data-testid=income-rate][data-category=PVP]")).to_contain_text("-")
     # Today's live casino bets accrue (900,00 at 0,8 + 0,05 %), claimable from the day's end.
-    await expect(page.get_by_test_id("income-accruing")).to_have_text("7,65")
+    await expect(page.get_by_test_id("income-accruing")).to_have_text(f"R${NBSP}7,65")
     await expect(page.get_by_test_id("income-accrual-ends")).to_have_text(
         re.compile(r"^Você pode resgatar a partir de .*\d{2}:\d{2}")
     )
     await _shots(page, "income-claimable")
     await row.get_by_test_id("income-claim").click()
-    await expect(page.get_by_test_id("income-notice")).to_contain_text("1,00", timeout=SLOW_MS)
-    await expect(page.get_by_test_id("income-paid")).to_have_text("1,00")
+    await expect(page.get_by_test_id("income-notice")).to_contain_text(
+        f"R${NBSP}1,00", timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("income-paid")).to_have_text(f"R${NBSP}1,00")
     await expect(page.locator("[data-testid=income-row][data-status=CLAIMABLE]")).to_have_count(0)
     await expect(page.get_by_test_id("income-claim-all")).to_be_disabled()
 
     # English: the same pages in the other language (amounts follow the switch at once).
     await choose_language(page, "EN")
-    await expect(page.get_by_test_id("income-paid")).to_have_text("1.00", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("income-paid")).to_have_text(f"R${NBSP}1.00", timeout=SLOW_MS)
     await page.get_by_test_id("member-nav-myIncome").click()  # loaded again, in English
     await expect(page.locator("[data-testid=income-row][data-status=PAID]")).to_contain_text(
         "Paid", timeout=SLOW_MS
@@ -119,5 +124,7 @@ async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_
     await expect(page.get_by_test_id("vip-next")).to_have_text("Progress to VIP2", timeout=SLOW_MS)
     await expect(page.get_by_test_id("vip-rules")).to_contain_text("down one level")
     await expect(page.get_by_test_id("vip-history-list")).to_contain_text("Level-up bonus")
-    await expect(page.get_by_test_id("vip-bet-figures")).to_contain_text("1,000.00 / 5,000.00")
+    await expect(page.get_by_test_id("vip-bet-figures")).to_contain_text(
+        f"R${NBSP}1,000.00 / R${NBSP}5,000.00"
+    )
     await _shots(page, "vip-en")

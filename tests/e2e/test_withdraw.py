@@ -15,6 +15,7 @@ from sqlmodel import select
 
 from app.client import PlatformClient
 from app.core.db import session_scope
+from app.core.i18n.formatting import NBSP
 from models import MemberIdentity, WithdrawalOrder
 from tests.e2e.conftest import SLOW_MS, register_in_browser
 from tests.helpers.accounts import PASSWORD, make_member
@@ -117,7 +118,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
 
     # No reload: the open page follows the payout (the header's balance watch hands it on).
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago R$ 60,00 · Restante R$ 40,00", timeout=SLOW_MS
+        f"Pago R${NBSP}60,00 · Restante R${NBSP}40,00", timeout=SLOW_MS
     )
     await (
         page.get_by_test_id("proof-upload")
@@ -131,7 +132,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
         f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 2, "amount": "40.00"}
     )
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago R$ 100,00 · Restante R$ 0,00", timeout=SLOW_MS
+        f"Pago R${NBSP}100,00 · Restante R${NBSP}0,00", timeout=SLOW_MS
     )
     await page.get_by_test_id("mark-received").click()
     await expect(page.get_by_test_id("mark-received")).to_have_count(0)
@@ -152,7 +153,9 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await expect(page.get_by_test_id("channel-PIX")).to_have_count(0)
     await expect(page.get_by_test_id("channel-BANK_TRANSFER")).to_be_visible()
     await expect(page.get_by_test_id("deposit-tutorial")).to_have_count(0)  # it shows PIX
-    await expect(page.get_by_test_id("quick-amount")).to_have_text(["250K", "500K", "1M", "2.5M"])
+    await expect(page.get_by_test_id("quick-amount")).to_have_text(
+        [f"₫{NBSP}{value}" for value in ("250K", "500K", "1M", "2.5M")]
+    )
     await screenshots(page, SHOTS, "deposit-vn1")
     await _deposit(context, page, asian, "2000000")
     # The channel's 1 % fee is the house's.
@@ -194,7 +197,9 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await expect(request.locator("input[name=paymentPassword]")).to_have_value("")
     # Dong has no minor unit: whole amounts everywhere, never ",00" or ".00".
     await expect(page.get_by_test_id("header-balance")).to_have_text(re.compile(r"1,480,000$"))
-    await expect(page.get_by_test_id("withdraw-balance")).to_have_text("Available: ₫ 1,480,000")
+    await expect(page.get_by_test_id("withdraw-balance")).to_have_text(
+        f"Available: ₫{NBSP}1,480,000"
+    )
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Paid ₫ 0 · Remaining ₫ 500,000"
+        f"Paid ₫{NBSP}0 · Remaining ₫{NBSP}500,000"
     )

@@ -94,7 +94,10 @@ async def test_every_bad_bet_is_refused_with_a_translated_error_and_moves_nothin
         "lottery-insufficient-funds": request("ssc.position", position, unit="50.01"),
     }
     for code, bet in cases.items():
-        assert (await refused(member, issue.issue_no, bet, now)).code == code
+        error = await refused(member, issue.issue_no, bet, now)
+        assert error.code == code
+        if code in ("lottery-under-min", "lottery-over-max"):  # the play's limit, as money
+            assert "R$\u00a0" in translate(error.code, "pt", **error.params)
     # the play is offered in LOTT but its ZY table pays under Brazil's 85 %
     group = request("ssc.front3.group6", {"numbers": [1, 2, 3]}, mode="ZY")
     assert (await refused(member, issue.issue_no, group, now)).code == "lottery-play-not-offered"

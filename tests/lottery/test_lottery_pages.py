@@ -123,10 +123,10 @@ def test_a_brand_in_dong_bets_within_limits_scaled_to_dong_in_whole_dong() -> No
     fraction of a dong is refused."""
     few = BetRequest("vn-mn", "vns.b2", "ELOTT", {"numbers": ["12"]}, "100")
     with pytest.raises(AppError) as refused:
-        page_views.quote("VND", few)
+        page_views.quote("VND", few, "₫")
     assert refused.value.code == "lottery-under-min"
     assert translate(refused.value.code, "en", **refused.value.params) == (
-        "The stake is below this play's minimum of 5,000."
+        "The stake is below this play's minimum of ₫\u00a05,000."
     )
     with pytest.raises(AppError) as refused:
         page_views.quote("VND", replace(few, unit="1000.50"))

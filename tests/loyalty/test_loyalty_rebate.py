@@ -16,8 +16,11 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import col, select
 
+from app import routes
+from app.app import app as site
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.core.i18n.formatting import NBSP
 from app.services import exclusion, rebate_rates, wager_facts
 from app.services.brands import brands
 from app.services.loyalty import progress, rebate, vip
@@ -27,9 +30,11 @@ from models import LedgerTransaction, Member
 from models.base import utcnow
 from models.ledger import TransactionKind
 from models.loyalty_vip import LoyaltyDay, RebateLine, RebateMode, RebateStatus
+from state.loyalty.loyalty_vip import IncomeState
 from tests.helpers.accounts import make_member
 from tests.helpers.loyalty import bet, cash, count, deposit, level
 from tests.helpers.money import fund
+from tests.helpers.page_state import member_tab
 
 D = Decimal
 
@@ -331,3 +336,18 @@ async def test_the_close_job_counts_then_closes_once_per_period() -> None:
             await session.exec(select(func.count()).where(RebateLine.member_id == member.id))
         ).one()
     assert count_lines == 1
+
+
+async def test_claiming_on_the_income_page_says_the_amount_in_reais() -> None:
+    """Issue 35: the page's notice writes the rebate claimed as money (R$ 4,20); the totals
+    and lines go to the page as plain figures that it writes with the symbol."""
+    member = await make_member()
+    await _played_yesterday(member, {"RNG": "100.00", "FISH": "300.00"})
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(routes.MY_INCOME)
+        assert (await tab.state(IncomeState)).claimable == "4.20"
+        await tab.send(f"{IncomeState.get_full_name()}.claim_all", routes.MY_INCOME)
+        page = await tab.state(IncomeState)
+    assert page.notice == f"R${NBSP}4,20 creditado no seu saldo."
+    assert (page.claimable, page.paid) == ("0.00", "4.20")

@@ -401,3 +401,20 @@ async def test_the_vip_table_writes_its_money_columns_in_reais() -> None:
     for figure in (first.bet, first.deposit, first.keep, first.level_up, first.sunday):
         assert figure.startswith(f"R${NBSP}"), figure
     assert first.per_day == str(floor.daily_count) and first.boost.startswith("+")
+
+
+async def test_the_vip_progress_writes_its_figures_and_rules_in_reais() -> None:
+    """Issue 35: the valid bet and the deposits of the window, the next level's goals and
+    the rules' amounts are money, with the brand's symbol, in the reader's language."""
+    member = await make_member()
+    await bet(member, "20.00", "RNG")
+    await count()
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(routes.VIP)
+        page = await tab.state(VipState)
+    assert (page.bet, page.bet_goal) == (f"R${NBSP}20,00", f"R${NBSP}1.000,00")
+    assert page.deposit.startswith(f"R${NBSP}") and page.deposit_goal.startswith(f"R${NBSP}")
+    br1 = await brands.by_code("BR1")
+    weekly = (await vip.page(br1, member.id or 0, utcnow())).settings.weekly_min_bet
+    assert Money.of(br1).write(weekly, "pt") in " ".join(page.rules)

@@ -5,11 +5,16 @@ its redeem dialog. The member's tab runs through the site's own event processor.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from decimal import Decimal
+
 from app.app import app as site
+from app.core.i18n.formatting import NBSP
 from app.routes import POINT_MALL
+from app.services.brands import Money
 from app.services.loyalty import points
-from models.points import PointsRewardKind
-from state.loyalty.points import MALL_PAGE_SIZE, PointsState
+from models.points import PointsRewardKind, RedeemStatus
+from state.loyalty.points import MALL_PAGE_SIZE, PointsState, _remark
 from tests.helpers.accounts import make_member
 from tests.helpers.page_state import member_tab
 from tests.loyalty.test_points import _configure, _reward
@@ -50,3 +55,23 @@ async def test_the_mall_shows_its_rewards_a_page_at_a_time() -> None:
         assert (await tab.state(PointsState)).mall_page == 1
         await tab.send(f"{PAGE}.go_mall", POINT_MALL, number=-3)  # refused by its bounds
         assert (await tab.state(PointsState)).mall_page == 1
+
+
+def test_earned_points_say_their_valid_bet_as_money() -> None:
+    """Issue 35: the points details' remark writes the valid bet the points came from with
+    the brand's symbol; the points themselves stay a count."""
+    record = points.PointsRecord(
+        id=1,
+        type="EARN",
+        amount=Decimal("1.5"),
+        balance=Decimal("1.5"),
+        ratio="",
+        status=RedeemStatus.APPROVED,
+        time=datetime(2026, 11, 23, tzinfo=UTC),
+        remark="",
+        reason="",
+        category="RNG",
+        valid_bet=Decimal("150.00"),
+    )
+    remark = _remark(record, "pt", Money("R$", 2))
+    assert remark.endswith(f"aposta válida R${NBSP}150,00"), remark

@@ -206,7 +206,9 @@ async def test_the_asian_brand_takes_whole_dong_only(make_client: MakeClient) ->
     low = await _error(
         client.post("/wps/payment/deposit", {"channel": "BANK_TRANSFER", "amount": "1000"})
     )
-    assert low.body["message"] == "The amount must be between 250,000 and 500,000,000."
+    assert low.body["message"] == (
+        "The amount must be between ₫\u00a0250,000 and ₫\u00a0500,000,000."
+    )
     made = await client.post(
         "/wps/payment/deposit", {"channel": "BANK_TRANSFER", "amount": "300000.00"}
     )

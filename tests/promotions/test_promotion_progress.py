@@ -70,7 +70,7 @@ async def test_the_card_shows_the_bonus_wagering_until_it_is_cash() -> None:
     await offers.request_reward(brand, member.id or 0, promotion, utcnow())
     await wager(member.id or 0, "4.00")
     await bonus.catch_up_wagering(utcnow())
-    assert await _card(member, promotion) == (40, "4,00 de 10,00 apostados")
+    assert await _card(member, promotion) == (40, "R$\u00a04,00 de R$\u00a010,00 apostados")
     await wager(member.id or 0, "6.00")
     await bonus.catch_up_wagering(utcnow())
     assert await _card(member, promotion) == (100, "Rollover cumprido: o bônus virou saldo")

@@ -15,7 +15,7 @@ from sqlmodel import select
 from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import translate
+from app.core.i18n import Amount, translate
 from app.jobs import raffles as raffle_jobs
 from app.services import bet_limits
 from app.services.brands import brands
@@ -312,7 +312,7 @@ async def test_a_studio_bet_above_the_bonus_max_bet_is_refused_before_any_debit(
     player = rounds.member_player(await player_session(member, await studio_game()))
     before = (await cash(member), await entry_count())
     refused = await _refused("bonus-max-bet", lambda: rounds.play(player, "BGS_DICE", "5.01", DICE))
-    assert refused.params == {"max": "5.00"}
+    assert refused.params == {"max": Amount(D("5.00"), 2, "R$")}
     assert (await cash(member), await entry_count()) == before
     played = await rounds.play(player, "BGS_DICE", "5.00", DICE)
     assert played.finished

@@ -65,9 +65,9 @@ async def test_a_self_excluded_members_open_lottery_bets_are_refunded() -> None:
     assert set(statuses) == {BetStatus.REFUNDED}
     assert voided == [FactKind.VOIDED]
     assert report.differences == ()
-    # The retention log says the refund the member's way (Portuguese on BR1: 8,00).
+    # The retention log says the refund the member's way, as money (Portuguese on BR1).
     [refunded] = [r for r in await member_records(member.id or 0) if r.event == "lottery-refunded"]
-    assert "(8,00)" in refunded.content
+    assert "(R$\u00a08,00)" in refunded.content
 
 
 async def test_an_excluded_member_cannot_bet_or_deposit_and_gets_neutral_wording() -> None:

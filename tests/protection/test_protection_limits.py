@@ -285,7 +285,7 @@ async def test_a_deposit_over_the_deposit_limit_is_refused_before_an_order_is_ma
     assert refused.value.code == "protection-limit-reached-deposit"
     assert_translated(refused.value)
     # The refusal says what the day still takes: 100 less the 60 deposited.
-    assert "40,00" in translate(refused.value.code, "pt", **refused.value.params)
+    assert "R$\u00a040,00" in translate(refused.value.code, "pt", **refused.value.params)
     await deposits.create_deposit(brand, member, "PIX", "40")
     async with session_scope() as session:
         amounts = (

@@ -24,6 +24,7 @@ from app.core.cache import get_redis
 from app.core.config import PROJECT_ROOT
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import translate
 from app.core.security import encrypt_secret, token_digest
 from app.jobs import crash as driver
 from app.services import exclusion, ledger
@@ -657,7 +658,8 @@ async def test_a_bet_above_an_open_bonus_max_bet_is_refused_and_takes_no_slot() 
     before = await cash(member)
     with pytest.raises(AppError) as refused:
         await bets.place(player, merchant_id, 1, "2.01", "")
-    assert (refused.value.code, refused.value.params) == ("bonus-max-bet", {"max": "2.00"})
+    assert refused.value.code == "bonus-max-bet"
+    assert translate("bonus-max-bet", "pt", **refused.value.params).count("R$\u00a02,00") == 1
     assert await cash(member) == before
     await bets.place(player, merchant_id, 1, "2.00", "")  # the slot was not taken
     assert await cash(member) == before - 2

@@ -14,12 +14,11 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import Amount
 from app.services import reporting
 from app.services.accounts.members import is_operator
 from app.services.backoffice import approvals, audit, player360
 from app.services.backoffice.staff import Staff, require
-from app.services.brands import Brand, brands
+from app.services.brands import Brand, Money, brands
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import Operator, WithdrawalView
 from app.services.protection import payouts
@@ -291,7 +290,7 @@ async def pay(
         raise AppError(
             "withdrawal-payout-over-remaining",
             status=422,
-            params={"remaining": Amount(order.remaining_amount, brand.amount_digits)},
+            params={"remaining": Money.of(brand).in_message(order.remaining_amount)},
         )
     decided = await approvals.decide(
         staff,

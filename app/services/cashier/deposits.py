@@ -14,11 +14,10 @@ from sqlmodel import col, select
 from app.core import clock, rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import Amount
 from app.services import amounts, ledger
 from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
-from app.services.brands import Brand
+from app.services.brands import Brand, Money
 from app.services.cashier.providers import provider
 from app.services.currencies import limit_scale
 from app.services.identity import cpf, onboarding
@@ -88,8 +87,8 @@ async def create_deposit(
             "deposit-amount-out-of-range",
             status=422,
             params={
-                "min": Amount(channel.min_amount, brand.amount_digits),
-                "max": Amount(channel.max_amount, brand.amount_digits),
+                "min": Money.of(brand).in_message(channel.min_amount),
+                "max": Money.of(brand).in_message(channel.max_amount),
             },
         )
     # One instant for the order's checks and its time: the day limits count the orders by

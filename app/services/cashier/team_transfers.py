@@ -33,12 +33,11 @@ from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import Amount
 from app.services import amounts, gates, ledger
 from app.services.accounts.payment_password import check_payment_password
 from app.services.agents import periods, tree
 from app.services.agents.contracts import mask
-from app.services.brands import Brand
+from app.services.brands import Brand, Money
 from app.services.cashier import withdrawals
 from app.services.cashier.transfers import member_wallet
 from app.services.currencies import limit_scale, minor_digits
@@ -101,16 +100,17 @@ class TransferPage:
     total: int
 
 
-def parse_amount(value: object, currency: str) -> Decimal:
+def parse_amount(value: object, currency: str, symbol: str = "") -> Decimal:
     """A transfer amount in the brand's currency (the site's one money parser, no more than
     its minor digits), within the transfer limits (written in reais, scaled like every
-    limit)."""
+    limit); a refusal writes the limits with the currency's `symbol` (brands.Money)."""
     digits = minor_digits(currency)
     amount = amounts.parse_amount(value, "agent-transfer-invalid-amount", digits=digits)
     scale = limit_scale(currency)
     low, high = MIN_AMOUNT * scale, MAX_AMOUNT * scale
     if not low <= amount <= high:
-        bounds = {"min": Amount(low, digits), "max": Amount(high, digits)}
+        money = Money(symbol, digits)
+        bounds = {"min": money.in_message(low), "max": money.in_message(high)}
         raise AppError("agent-transfer-limits", 422, params=bounds)
     return amount
 
@@ -166,7 +166,7 @@ async def to_downline(
     require_transfers_allowed(brand)
     if not tree.is_agent(agent):
         raise AppError("agent-only", 403)
-    checked = parse_amount(amount, brand.currency)
+    checked = parse_amount(amount, brand.currency, brand.currency_symbol)
     key = _request_id(request_id)
     await check_payment_password(agent, payment_password)
     now = clock.now()
@@ -182,7 +182,7 @@ async def to_upline(
     require_transfers_allowed(brand)
     if member.upline_id is None:
         raise AppError("agent-transfer-no-upline", 409)
-    checked = parse_amount(amount, brand.currency)
+    checked = parse_amount(amount, brand.currency, brand.currency_symbol)
     key = _request_id(request_id)
     await check_payment_password(member, payment_password)
     now = clock.now()
@@ -336,7 +336,8 @@ async def _check_daily_limits(
         total, done = await _today(session, brand, member_id, now, sent=sent)
         if total + amount > most or done + 1 > count:
             code = "transfer-daily-send-limit" if sent else "transfer-daily-receive-limit"
-            raise AppError(code, 429, params={"amount": str(most), "count": count})
+            shown = {"amount": Money.of(brand).in_message(most), "count": count}
+            raise AppError(code, 429, params=shown)
 
 
 async def _pattern(

@@ -27,7 +27,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account, roles
-from app.services.brands import Brand, brands
+from app.services.brands import Brand, Money, brands
 from app.services.catalogue import rules as catalogue_rules
 from app.services.jurisdiction import profile_of
 from app.services.wallet_events import balance_changed
@@ -297,9 +297,8 @@ async def transfer(
                 )
                 held = await session.get(LedgerAccount, source_id)
                 balance = held.balance if held is not None else ZERO
-                raise AppError(
-                    "wallet-transfer-insufficient", status=409, params={"balance": balance}
-                ) from exc
+                shown = {"balance": Money.of(brand).in_message(balance)}
+                raise AppError("wallet-transfer-insufficient", status=409, params=shown) from exc
             if exc.code == "ledger-idempotency-conflict":
                 raise AppError("wallet-transfer-request-reused", status=409) from exc
             raise

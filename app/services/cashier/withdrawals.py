@@ -27,11 +27,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import Amount
 from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account
 from app.services.accounts.payment_password import check_payment_password, refuse_if_locked
-from app.services.brands import Brand
+from app.services.brands import Brand, Money
 from app.services.cashier import payout_accounts
 from app.services.cashier.withdrawal_orders import (
     CASH,
@@ -185,12 +184,12 @@ async def request_withdrawal(
         await onboarding.require_own_payout(
             session, member.id, account.kind, account.pix_key_type, account.identifier
         )
-    digits = brand.amount_digits
+    money = Money.of(brand)
     if amount < limits.min_amount:
-        below = {"min": Amount(limits.min_amount, digits)}
+        below = {"min": money.in_message(limits.min_amount)}
         raise AppError("withdrawal-amount-below-min", status=422, params=below)
     if amount > limits.max_amount:
-        above = {"max": Amount(limits.max_amount, digits)}
+        above = {"max": money.in_message(limits.max_amount)}
         raise AppError("withdrawal-amount-above-max", status=422, params=above)
     await check_payment_password(member, payment_password)
     now = clock.now()
@@ -203,15 +202,14 @@ async def request_withdrawal(
             )
         turnover = await turnover_of(session, brand, member.id, limits.turnover_multiplier)
         if turnover.remaining > 0:
-            left = {"remaining": Amount(turnover.remaining, digits)}
+            left = {"remaining": money.in_message(turnover.remaining)}
             raise AppError("withdrawal-turnover-not-met", status=409, params=left)
         wallet = await ledger.member_wallet(
             session, merchant_id=brand.id, member_id=member.id, currency=brand.currency
         )
         if amount > wallet.cash:
-            raise AppError(
-                "withdrawal-insufficient-balance", status=409, params={"balance": wallet.cash}
-            )
+            balance = {"balance": money.in_message(wallet.cash)}
+            raise AppError("withdrawal-insufficient-balance", status=409, params=balance)
         order = await _lock_order(session, brand, member.id, payout_account_id, amount, now)
     await balance_changed(member.id)
     return WithdrawalView(order, (), account)
@@ -276,7 +274,7 @@ async def pay_part(
                 raise AppError(
                     "withdrawal-payout-over-remaining",
                     status=422,
-                    params={"remaining": Amount(order.remaining_amount, brand.amount_digits)},
+                    params={"remaining": Money.of(brand).in_message(order.remaining_amount)},
                 )
             posted = await ledger.transfer(
                 session,

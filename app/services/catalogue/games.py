@@ -250,8 +250,9 @@ async def names_of(
     played: Collection[tuple[str, str]], language: str
 ) -> dict[tuple[str, str], str]:
     """The lobby's names of these games, by (vendor, game code), read in one query (an
-    account record's rounds); a game the catalogue does not hold is left out, unless it is
-    one of the studio's, whose names are in the catalog."""
+    account record's rounds and lottery bets); a game the catalogue does not hold is left
+    out, unless it is one of the studio's or the lottery engine's, whose names are in the
+    catalog."""
     wanted = set(played)
     if not wanted:
         return {}
@@ -270,9 +271,14 @@ async def names_of(
         if (vendor, code) in wanted
     }
     for vendor, code in wanted - found.keys():
-        studio = studio_game_name(code, language)
-        if studio is not None:
-            found[(vendor, code)] = studio
+        lottery = lottery_entries.entry_of(vendor, code)
+        known = (
+            lottery_entries.name(lottery, language)
+            if lottery is not None
+            else studio_game_name(code, language)
+        )
+        if known is not None:
+            found[(vendor, code)] = known
     return found
 
 

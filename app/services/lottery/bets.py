@@ -36,7 +36,6 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import rate_limit
 from app.core.db import write_transaction
 from app.core.errors import AppError
-from app.core.i18n import Amount
 from app.services import brands as brand_service
 from app.services import ledger
 from app.services.accounts import limits
@@ -75,11 +74,14 @@ MIN_RTP_BY_CURRENCY: dict[str, Decimal] = {"BRL": Decimal("0.85")}
 
 
 class Market(Protocol):
-    """A brand as the lottery sees it: its currency names its market (a `Merchant` row or
-    a `Brand` snapshot)."""
+    """A brand as the lottery sees it: its currency names its market, its symbol writes a
+    refusal's limits (a `Merchant` row or a `Brand` snapshot)."""
 
     @property
     def currency(self) -> str: ...
+
+    @property
+    def currency_symbol(self) -> str: ...
 
 
 def min_rtp(merchant: Market) -> Decimal:
@@ -147,15 +149,16 @@ def check(merchant: Market, request: BetRequest) -> _Checked:
     partner = _partner_issue_no(found_play, request.partner_issue_no)
     singles = found_play.expand(request.selection)
     digits = minor_digits(merchant.currency)
+    money = brand_service.Money(merchant.currency_symbol, digits)
     unit = _unit(request.unit, digits)
     multiplier = _multiplier(request.multiplier)
     count = sum(found_play.cost(single) for single in singles)
     stake = (unit * count * multiplier).quantize(CENT)
     limits = found_play.limits.scaled(limit_scale(merchant.currency))
     if stake < limits.min_stake:
-        raise AppError("lottery-under-min", 422, {"min": Amount(limits.min_stake, digits)})
+        raise AppError("lottery-under-min", 422, {"min": money.in_message(limits.min_stake)})
     if stake > limits.max_stake:
-        raise AppError("lottery-over-max", 422, {"max": Amount(limits.max_stake, digits)})
+        raise AppError("lottery-over-max", 422, {"max": money.in_message(limits.max_stake)})
     return _Checked(
         found_game, found_play, mode, singles, count, unit, multiplier, stake, partner, limits
     )

@@ -34,10 +34,11 @@ IMAGE_CATEGORIES: dict[str, str] = {
 POSITIONS, NUMBERS, OPTIONS, DIGITS = "positions", "numbers", "options", "digits"
 
 
-def market(currency: str) -> Merchant:
+def market(currency: str, symbol: str = "") -> Merchant:
     """The only thing the bet checks and the read model read of a brand is its market (the
-    currency sets the RTP floor): a stand-in row for a brand of that currency."""
-    return Merchant(code="", name="", main_domain="", currency=currency)
+    currency sets the RTP floor; its `symbol` writes a refusal's limits): a stand-in row for
+    a brand of that currency."""
+    return Merchant(code="", name="", main_domain="", currency=currency, currency_symbol=symbol)
 
 
 def area_of_vendor(vendor: str) -> str:
@@ -129,10 +130,11 @@ def option_line(table: Mapping[str, Decimal], option: str) -> str:
     return max(table, key=lambda name: table[name])
 
 
-def quote(currency: str, request: bet_service.BetRequest) -> Quote:
+def quote(currency: str, request: bet_service.BetRequest, symbol: str = "") -> Quote:
     """Bet count, stake, and what each selection pays before the bet, for a brand of this
-    currency (the same checks as placing it: a refused selection raises the same AppError)."""
-    checked = bet_service.check(market(currency), request)
+    currency (the same checks as placing it: a refused selection raises the same AppError,
+    its limits written with the currency's `symbol`)."""
+    checked = bet_service.check(market(currency, symbol), request)
     table = checked.play.table(checked.mode)
     per_unit = checked.unit * checked.multiplier
     if shape(checked.play).kind == OPTIONS:

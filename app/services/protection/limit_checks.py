@@ -18,9 +18,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import dialect_insert
 from app.core.errors import AppError
-from app.core.i18n import Amount
 from app.services import reporting
-from app.services.brands import Brand
+from app.services.brands import Brand, Money
 from app.services.identity import onboarding
 from app.services.jurisdiction import Profile
 from app.services.protection.limit_usage import (
@@ -90,7 +89,7 @@ async def _refuse_or_alert(
         over = figure >= row.value if kind is LimitKind.TIME else figure > row.value
         if over:
             left = max(row.value - (figure - amount), ZERO)
-            remaining: dict[str, object] = {"left": Amount(left, brand.amount_digits)}
+            remaining: dict[str, object] = {"left": Money.of(brand).in_message(left)}
             raise AppError(
                 f"protection-limit-reached-{kind.value.lower()}",
                 403,

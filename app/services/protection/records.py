@@ -15,9 +15,9 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope
-from app.core.i18n import Amount, has_key, translate, ui_language
+from app.core.i18n import has_key, translate, ui_language
 from app.services import inbox
-from app.services.brands import brands
+from app.services.brands import Money, brands
 from models import Member
 from models.cashier import MessageKind
 from models.protection import ProtectionRecord
@@ -63,12 +63,12 @@ async def log(
 ) -> None:
     """Keep one step or message (building block: the caller's transaction). `event` is a
     catalog key under `protection.event.`; its text in the member's language is the content,
-    its amounts in the brand's currency digits."""
+    its amounts (Decimal params) written as the brand writes money: R$ 12,50."""
     assert member.id is not None
     values = {key: str(value) for key, value in (params or {}).items()}
-    digits = (await brands.by_id(member.merchant_id)).amount_digits
+    money = Money.of(await brands.by_id(member.merchant_id))
     shown = {
-        key: Amount(value, digits) if isinstance(value, Decimal) else str(value)
+        key: money.in_message(value) if isinstance(value, Decimal) else str(value)
         for key, value in (params or {}).items()
     }
     content = translate(f"protection.event.{event}", language, **_labelled(shown, language))

@@ -19,10 +19,9 @@ from sqlmodel import col, select
 from app.core import clock
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.core.i18n import Amount
 from app.core.security import token_digest
 from app.services.accounts import members, sessions
-from app.services.brands import Brand
+from app.services.brands import Brand, Money
 from app.services.catalogue import games as catalogue_games
 from app.services.catalogue import rules
 from app.services.catalogue.members import record_play
@@ -240,10 +239,7 @@ async def launch_room(
         raise AppError(
             "pvp-room-balance",
             409,
-            params={
-                "amount": Amount(room.min_balance, brand.amount_digits),
-                "currency": brand.currency,
-            },
+            params={"amount": Money.of(brand).in_message(room.min_balance)},
         )
     return await launch(
         member,

@@ -310,7 +310,9 @@ async def stake_refusal(answer: WalletAnswer, player: Player, stake: Decimal) ->
     if answer.reason.startswith(("protection-", "identity-")):
         return AppError(answer.reason, 403)
     if answer.reason == "bonus-max-bet" and player.owner.member_id is not None:
-        await bet_limits.check_max_bet(player.owner.member_id, stake, clock.now())
+        await bet_limits.check_max_bet(
+            player.owner.member_id, stake, clock.now(), player.merchant_id
+        )
     return AppError("play-wallet-refused", 409)
 
 
@@ -340,7 +342,9 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
         if player.owner.member_id is not None:
             # an open bonus's maximum bet, said before any nonce or money moves (the wallet
             # refuses it again under the cash lock); in the round's own transaction
-            await bet_limits.check_max_bet_in(session, player.owner.member_id, stake, clock.now())
+            await bet_limits.check_max_bet_in(
+                session, player.owner.member_id, stake, clock.now(), player.merchant_id
+            )
         pair = await seeds.locked_pair(session, player.owner, create=True)
         assert pair.id is not None
         if studio_game.spec.two_step:

@@ -34,8 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "games.room.VIP": "VIP",
         "pvp-room-unknown": "This room does not exist.",
         "pvp-room-balance": (
-            "This room needs a balance of at least {currency} {amount}. "
-            "Pick a lower room or make a deposit."
+            "This room needs a balance of at least {amount}. Pick a lower room or make a deposit."
         ),
     },
     "pt": {
@@ -67,7 +66,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "games.room.VIP": "VIP",
         "pvp-room-unknown": "Esta sala não existe.",
         "pvp-room-balance": (
-            "Esta sala exige um saldo mínimo de {currency} {amount}. "
+            "Esta sala exige um saldo mínimo de {amount}. "
             "Escolha uma sala de nível mais baixo ou faça um depósito."
         ),
     },

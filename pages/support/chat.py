@@ -9,6 +9,7 @@ from app import routes
 from app.services.support.live_chat import MAX_CHARS
 from components.forms import INPUT, PRIMARY, TAP_LINK, form_error
 from components.i18n import local_time, t
+from components.style import page_frame
 from pages.registry import Page
 from state.site import SiteState
 from state.support.chat import ChatLine, ChatState
@@ -90,7 +91,7 @@ def chat_page() -> rx.Component:
         # their visitors to customer service.
         lang=SiteState.locale_tag,
         data_merchant=SiteState.merchant,
-        class_name=(
+        **page_frame(
             "h-dvh flex flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100"
         ),
     )

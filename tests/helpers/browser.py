@@ -4,6 +4,8 @@ deposit page."""
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -11,8 +13,10 @@ from urllib.parse import urlsplit
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlmodel import select
 
+from app import routes
 from app.core.db import session_scope
 from models import Member
+from pages.registry import all_pages
 from tests.helpers.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
 from tests.helpers.backoffice import STAFF_PASSWORD, code_at
 
@@ -57,16 +61,29 @@ _LOADED = """path => {
 }"""
 
 
+@cache
+def _app_routes() -> tuple[re.Pattern[str], ...]:
+    """The declared pages' paths (a parameter matches one segment); not the not-found page,
+    which runs no loaders at a path no page declares."""
+    return tuple(
+        re.compile(re.sub(r"\\\[[^/]+?\\\]", "[^/]+", re.escape(declared.path.rstrip("/") or "/")))
+        for declared in all_pages()
+        if declared.path != routes.NOT_FOUND
+    )
+
+
 async def open_site(page: Page, url: str) -> None:
     """Open a page and wait until the app has loaded its brand from the server and the page
     has run its loaders (its frame is no longer `aria-busy`): a field filled before then
     would be reset by the page's load. A tab on one of the site's pages moves inside the app,
     as a link does (a fifth of a document load's work in the browser); the first page, another
-    site's, the page it is on (a reload) and a page with a fragment are loaded."""
+    site's, the page it is on (a reload), a page with a fragment and a path no page declares
+    are loaded."""
     target = urlsplit(url)
     here = urlsplit(page.url)
-    if (target.scheme, target.netloc) == (here.scheme, here.netloc) and not target.fragment:
-        path = target.path.rstrip("/") or "/"
+    path = target.path.rstrip("/") or "/"
+    same_site = (target.scheme, target.netloc) == (here.scheme, here.netloc)
+    if same_site and not target.fragment and any(r.fullmatch(path) for r in _app_routes()):
         moved_to = path + (f"?{target.query}" if target.query else "")
         if await page.evaluate(_MOVE, [path, moved_to]):
             await page.wait_for_function(_LOADED, arg=path, timeout=OPEN_MS)

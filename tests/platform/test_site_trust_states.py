@@ -71,7 +71,7 @@ async def test_the_withdraw_notice_does_not_outlive_its_moment() -> None:
     )
     await _run(withdraw, "load")  # a reload (nobody logged in: nothing more is read)
     assert (withdraw.notice, withdraw.error, withdraw.error_at) == ("", "", "")
-    (await root.get_state(SiteState))._path = "/withdraw"
+    (await root.get_state(SiteState)).loaded_path = "/withdraw"
     withdraw.notice = "Saque W1 solicitado."
     await _run(withdraw, "relabel")  # another language: the notice was in the one before
     assert withdraw.notice == ""
@@ -109,7 +109,7 @@ async def test_a_game_page_shows_the_headers_read_unless_it_is_not_its_sessions(
 
 async def test_the_notice_stays_while_its_order_waits_and_goes_once_it_moved_on() -> None:
     root = await _tab()
-    (await root.get_state(SiteState))._path = "/withdraw"
+    (await root.get_state(SiteState)).loaded_path = "/withdraw"
     withdraw = await root.get_state(WithdrawState)
     withdraw.notice, withdraw._notice_order = "Saque W1 solicitado.", "W1"
     withdraw.orders = [OrderRow(order_no="W1", status="PENDING")]

@@ -40,7 +40,7 @@ from pages.registry import all_pages
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.helpers.axe import Violation, blocking_findings
 from tests.helpers.backoffice import make_staff_account
-from tests.helpers.browser import console_log_in, visitor_context
+from tests.helpers.browser import console_log_in, moved, visitor_context
 
 pytestmark = [pytest.mark.e2e, pytest.mark.axe]
 
@@ -117,6 +117,8 @@ async def _tabs(context: BrowserContext, first: Page | None = None) -> list[Page
 
 async def _open_console(page: Page, url: str) -> None:
     """A console page once it has hydrated (it has no brand to wait for)."""
+    if await moved(page, url):
+        return
     await page.goto(url)
     await page.wait_for_function(
         "() => !document.querySelector('[aria-busy=true]')", timeout=SLOW_MS

@@ -37,7 +37,7 @@ from tests.helpers.backoffice import (
     new_name,
     pending_withdrawal,
 )
-from tests.helpers.browser import visitor_context
+from tests.helpers.browser import loaded, visitor_context
 
 pytestmark = pytest.mark.e2e
 
@@ -92,6 +92,7 @@ async def test_console_pages_need_a_staff_login(browser: Browser, site_url: str)
     for path in ("/admin", "/admin/players", "/admin/payments", "/admin/audit"):
         await page.goto(site_url + path)
         await expect(page).to_have_url(site_url + "/admin/login", timeout=SLOW_MS)
+    await loaded(page, "/admin/login")  # a field filled before would be reset by the load
     username, _ = await make_staff_account("support", "BR1")
     form = page.get_by_test_id("console-login-form")
     await form.locator("input[name=username]").fill(username)

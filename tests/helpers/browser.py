@@ -72,22 +72,36 @@ def _app_routes() -> tuple[re.Pattern[str], ...]:
     )
 
 
-async def open_site(page: Page, url: str) -> None:
-    """Open a page and wait until the app has loaded its brand from the server and the page
-    has run its loaders (its frame is no longer `aria-busy`): a field filled before then
-    would be reset by the page's load. A tab on one of the site's pages moves inside the app,
-    as a link does (a fifth of a document load's work in the browser); the first page, another
-    site's, the page it is on (a reload), a page with a fragment and a path no page declares
-    are loaded."""
+async def loaded(page: Page, path: str) -> None:
+    """Wait until the page at `path` (as the site names it: no trailing slash) has run its
+    loaders, e.g. after a redirect: the frame names it and is no longer busy."""
+    await page.wait_for_function(_LOADED, arg=path, timeout=OPEN_MS)
+
+
+async def moved(page: Page, url: str) -> bool:
+    """Move the tab inside the app to `url`, as a link does (a fifth of a document load's
+    work in the browser), and wait for its loaders; False, with nothing done, where it must be
+    loaded as a document: the tab's first page, another site's, the page it is on (a reload),
+    a page with a fragment and a path no page declares."""
     target = urlsplit(url)
     here = urlsplit(page.url)
     path = target.path.rstrip("/") or "/"
     same_site = (target.scheme, target.netloc) == (here.scheme, here.netloc)
-    if same_site and not target.fragment and any(r.fullmatch(path) for r in _app_routes()):
-        moved_to = path + (f"?{target.query}" if target.query else "")
-        if await page.evaluate(_MOVE, [path, moved_to]):
-            await page.wait_for_function(_LOADED, arg=path, timeout=OPEN_MS)
-            return
+    if not same_site or target.fragment or not any(r.fullmatch(path) for r in _app_routes()):
+        return False
+    moved_to = path + (f"?{target.query}" if target.query else "")
+    if not await page.evaluate(_MOVE, [path, moved_to]):
+        return False
+    await loaded(page, path)
+    return True
+
+
+async def open_site(page: Page, url: str) -> None:
+    """Open a page (moved to inside the app where it can be, `moved`) and wait until the app
+    has loaded its brand from the server and the page has run its loaders (its frame is no
+    longer `aria-busy`): a field filled before then would be reset by the page's load."""
+    if await moved(page, url):
+        return
     await page.goto(url, timeout=OPEN_MS)
     await page.wait_for_selector(
         "[data-merchant]:not([data-merchant=''])", state="attached", timeout=OPEN_MS

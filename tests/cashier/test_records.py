@@ -79,6 +79,19 @@ async def _vendor_game() -> tuple[str, str, str]:
     return game.vassalage, game.game_code, game.game_name
 
 
+def _name_lookups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many games each read of the record's game names asked for, one entry a read."""
+    lookups: list[int] = []
+    names_of = games.names_of
+
+    async def counted(played: Any, language: str) -> dict[tuple[str, str], str]:
+        lookups.append(len(played))
+        return await names_of(played, language)
+
+    monkeypatch.setattr(records.games, "names_of", counted)
+    return lookups
+
+
 async def test_a_lottery_bet_is_named_by_its_game_and_keeps_its_draw(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -90,14 +103,7 @@ async def test_a_lottery_bet_is_named_by_its_game_and_keeps_its_draw(
     await bets.place_bet(
         member, issue.issue_no, lottery_request("ssc.position", {"options": ["1:5"]}), now
     )
-    lookups: list[int] = []
-    names_of = games.names_of
-
-    async def counted(played: Any, language: str) -> dict[tuple[str, str], str]:
-        lookups.append(len(played))
-        return await names_of(played, language)
-
-    monkeypatch.setattr(records.games, "names_of", counted)
+    lookups = _name_lookups(monkeypatch)
     tab = await member_tab(site, member)
     async with tab.processor:
         await tab.open(routes.TRANSACTION_HISTORY)
@@ -127,14 +133,7 @@ async def test_a_game_round_is_named_by_its_game_and_keeps_its_round(
     dice = await play(member.id, "2.00", "BGS", "BGS_DICE", won="3.00")
     slot = await play(member.id, "1.00", vendor, code)
     gone = await play(member.id, "1.00", vendor, "NO_SUCH_GAME")
-    lookups: list[int] = []
-    names_of = games.names_of
-
-    async def counted(played: Any, language: str) -> dict[tuple[str, str], str]:
-        lookups.append(len(played))
-        return await names_of(played, language)
-
-    monkeypatch.setattr(records.games, "names_of", counted)
+    lookups = _name_lookups(monkeypatch)
     tab = await member_tab(site, member)
     async with tab.processor:
         await tab.open(routes.TRANSACTION_HISTORY)

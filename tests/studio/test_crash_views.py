@@ -10,6 +10,7 @@ from decimal import Decimal
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.rounds import FeedLine, OwnBet, PastRound, Verification
 from models.crash import CrashBet, CrashBetStatus, CrashRound
+from state.rows import epoch_ms
 from state.studio import crash_views
 
 
@@ -150,7 +151,7 @@ def test_the_live_message_writes_the_board_in_the_readers_language() -> None:
         ("p1", "5,00", "Retirou em 1,50x", True, False),
         ("p2", "3,00", "Perdeu", False, True),
     ]
-    assert crashed["note"] == "" and crashed["start"] == crash_views.epoch_ms(start)
+    assert crashed["note"] == "" and crashed["start"] == epoch_ms(start)
     assert crashed["past"] == [{"round_id": "crash-6", "multiplier": "1,20x", "high": False}]
     betting = json.loads(crash_views.board_body(_board([], start - timedelta(seconds=3)), "en", 2))
     assert (betting["phase"], betting["crash"], betting["status"]) == ("betting", "", "")
@@ -164,4 +165,4 @@ def test_the_live_message_writes_the_board_in_the_readers_language() -> None:
         "note": "Ainda não há apostas nesta rodada.",
     }
     sent = json.loads(crash_views.stamped(crash_views.board_body(none, "en", 2), start))
-    assert sent["server"] == crash_views.epoch_ms(start) and sent["phase"] == ""
+    assert sent["server"] == epoch_ms(start) and sent["phase"] == ""

@@ -53,11 +53,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from multiprocessing import get_context
 from multiprocessing.pool import Pool
+from typing import Any
 from uuid import uuid4
 
 import psycopg
 from alembic.config import Config
-from sqlalchemy.dialects import postgresql
 from sqlmodel import select
 
 from alembic import command
@@ -80,7 +80,7 @@ CLIENTS = 16
 BUSY_CLIENTS = 64  # the busy load: a server process with many players posting at once
 WORKER_PROCESSES = 4
 SECONDS = float(os.environ.get("BENCH_SECONDS", "8"))
-START_AFTER_SECONDS = 4.0  # workers start up, then warm up until the common start time
+START_AFTER_SECONDS = 4.0  # the workers warm up (connections, prepared statements) until then
 WALLETS = 1_000
 WALLET_FUNDS = Decimal("100000.00")
 ONE = Decimal("1.00")
@@ -253,7 +253,7 @@ def service_client(books: Books) -> PostOne:
 
 def one_statement_client(connection: psycopg.AsyncConnection, books: Books) -> PostOne:
     """The service's own PostgreSQL statement, sent with bare psycopg in autocommit."""
-    statement = str(ledger.POST_IN_ONE_STATEMENT.compile(dialect=postgresql.psycopg.dialect()))
+    statement = ledger.POST_IN_ONE_STATEMENT
 
     async def post_one(wallet: int, payee: int) -> None:
         legs = sorted(((wallet, -ONE), (payee, ONE)))
@@ -394,6 +394,17 @@ def worker(share: Share) -> tuple[list[float], tuple[float, float]]:
     return asyncio.run(work(share))
 
 
+def meet(barrier: Any) -> None:
+    barrier.wait(timeout=300)
+
+
+def all_started(pool: Pool, barrier: Any) -> None:
+    """Return once every worker process has started and imported the app: on a busy machine
+    a spawned worker's start-up took longer than the warm-up, and the first load then
+    measured processes that had not begun."""
+    pool.map(meet, [barrier] * WORKER_PROCESSES, chunksize=1)
+
+
 def load(
     pool: Pool,
     contender: str,
@@ -433,7 +444,9 @@ def measure(url: str) -> list[Figure]:
     books = asyncio.run(set_up(url))
     figures: list[Figure] = []
     # Spawned workers read the settings (this run's DATABASE_URL) afresh.
-    with get_context("spawn").Pool(WORKER_PROCESSES) as pool:
+    context = get_context("spawn")
+    with context.Pool(WORKER_PROCESSES) as pool, context.Manager() as manager:
+        all_started(pool, manager.Barrier(WORKER_PROCESSES))
         hot = [(books.wallets[0], books.house)]
         loads_to_run = (
             ("hot wallet", hot, CLIENTS),

@@ -27,7 +27,7 @@ import logging
 import sqlite3
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import (
     AbstractAsyncContextManager,
     AsyncExitStack,
@@ -38,11 +38,12 @@ from pathlib import Path
 from time import monotonic
 from typing import Any
 
+import psycopg
 from sqlalchemy import ARRAY, Integer, String, Table, any_, bindparam, cast, event, func, select
 from sqlalchemy.dialects import postgresql, registry, sqlite
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import DisconnectionError, OperationalError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -372,6 +373,46 @@ async def autocommit_connection() -> AsyncIterator[AsyncConnection]:
     assert engine.dialect.name == "postgresql", "SQLite writes in write_transaction"
     async with engine.connect() as connection:
         yield await connection.execution_options(isolation_level="AUTOCOMMIT")
+
+
+@asynccontextmanager
+async def autocommit_driver() -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+    """PostgreSQL: the driver's own connection, from the engine's pool, in autocommit, for
+    `send_as_is`. The connection goes back to the pool as it came, out of autocommit; one the
+    driver found broken is dropped from the pool."""
+    engine = get_engine()
+    assert engine.dialect.name == "postgresql", "SQLite writes in write_transaction"
+    async with engine.connect() as connection:
+        driver = await driver_of(connection)
+        await driver.set_autocommit(True)
+        try:
+            yield driver
+        finally:
+            if driver.broken:
+                await connection.invalidate()
+            else:
+                await driver.set_autocommit(False)
+
+
+async def driver_of(connection: AsyncConnection) -> psycopg.AsyncConnection[Any]:
+    """PostgreSQL: the driver's connection under `connection`, in its transaction if any."""
+    driver = (await connection.get_raw_connection()).driver_connection
+    assert isinstance(driver, psycopg.AsyncConnection)
+    return driver
+
+
+async def send_as_is(
+    driver: psycopg.AsyncConnection[Any], statement: str, parameters: Mapping[str, Any]
+) -> list[tuple[Any, ...]]:
+    """PostgreSQL: send a statement of fixed text (the driver's paramstyle, `%(name)s`) as it
+    is, and read its rows: for the hottest statements (the ledger's posts), where SQLAlchemy's
+    execution (the compiled cache's look-up, parameters and rows wrapped, and in autocommit the
+    isolation level's switch and reset) cost up to four times the statement's own CPU in this
+    process (bench_ledger). Errors are SQLAlchemy's, as `execute` raises them."""
+    try:
+        return await (await driver.execute(statement, parameters)).fetchall()
+    except psycopg.Error as failed:
+        raise DBAPIError.instance(statement, parameters, failed, psycopg.Error) from failed
 
 
 @asynccontextmanager

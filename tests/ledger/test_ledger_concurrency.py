@@ -15,17 +15,18 @@ from decimal import Decimal
 
 import psycopg
 import pytest
-from sqlalchemy import event, func
+from sqlalchemy import func
 from sqlmodel import col, select
 
 from app.core.config import get_settings
-from app.core.db import connection_capacity, get_engine, session_scope, write_transaction
+from app.core.db import connection_capacity, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.ledger import Leg, Posted
 from models import LedgerAccount, LedgerTransaction
 from models.ledger import TransactionKind
 from tests.helpers.databases import use_postgres
+from tests.helpers.statements import statements_sent
 from tests.ledger.test_ledger import balance, bet, deposit, new_key, open_books
 
 pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
@@ -205,19 +206,13 @@ async def outcome(post: Awaitable[Posted]) -> Posted | str:
 def posting_calls() -> Iterator[list[str]]:
     """The ledger's database functions called meanwhile, by name, in the order sent."""
     called: list[str] = []
-
-    def seen(_connection: object, _cursor: object, statement: str, *_args: object) -> None:
-        for function in ("ledger_post_batch(", "ledger_post("):
-            if function in statement:
-                called.append(function.rstrip("("))
-                break
-
-    engine = get_engine().sync_engine
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
+    with statements_sent() as sent:
         yield called
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
+        for statement in sent:
+            for function in ("ledger_post_batch(", "ledger_post("):
+                if function in statement:
+                    called.append(function.rstrip("("))
+                    break
 
 
 @pytest.mark.skipif(not use_postgres(), reason="batched posting is PostgreSQL's")

@@ -40,6 +40,7 @@ from models.ledger import TransactionKind
 from tests.helpers.crash_game import at_ms, brand_id, crash_player, fresh_round
 from tests.helpers.lottery import open_issue, player, request
 from tests.helpers.seamless import CURRENCY, call, funded_member, player_session, studio_game
+from tests.helpers.statements import statements_sent
 
 pytestmark = pytest.mark.engines  # the counts are the engine's: SQLite, then PostgreSQL
 
@@ -142,11 +143,9 @@ class _Seen:
 
 @contextmanager
 def _counting() -> Iterator[_Seen]:
-    """Count what reaches the database while the block runs (SQLAlchemy's engine events)."""
+    """Count what reaches the database while the block runs (SQLAlchemy's engine and pool
+    events, and the statements the driver sends as they are)."""
     seen = _Seen()
-
-    def statement(*args: Any) -> None:
-        seen.statements.append(" ".join(str(args[2]).split())[:160])
 
     def checkout(*_args: Any) -> None:
         seen.checkouts += 1
@@ -158,15 +157,13 @@ def _counting() -> Iterator[_Seen]:
 
     listeners: list[tuple[Any, str, Callable[..., None]]] = []
     for engine in (each.sync_engine for each in engines()):
-        listeners += [
-            (engine, "before_cursor_execute", statement),
-            (engine.pool, "checkout", checkout),
-            (engine, "begin", begin),
-        ]
+        listeners += [(engine.pool, "checkout", checkout), (engine, "begin", begin)]
     for target, name, listener in listeners:
         event.listen(target, name, listener)
     try:
-        yield seen
+        with statements_sent() as sent:
+            yield seen
+            seen.statements = [" ".join(statement.split())[:160] for statement in sent]
     finally:
         for target, name, listener in listeners:
             event.remove(target, name, listener)

@@ -26,10 +26,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import text
-
 from app.core import clock
-from app.core.db import autocommit_connection
+from app.core.db import autocommit_driver, send_as_is
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POST_BATCH, LEDGER_POSTS
 from app.services.ledger.basics import Posted, PostRequest, transaction_row
@@ -43,10 +41,10 @@ MAX_BATCH = 200  # posts in one call: a batch's row locks are held until all of 
 MAX_WRITES = 2
 INSUFFICIENT = "insufficient"
 
-POST_BATCH = text(
+POST_BATCH = (
     "SELECT post_no, transaction_id, account_id, balance, failure"
-    " FROM ledger_post_batch(CAST(:posts AS json))"
-)
+    " FROM ledger_post_batch(%(posts)s::json)"
+)  # sent by the driver as it is (app.core.db.send_as_is)
 
 PostAlone = Callable[[PostRequest], Awaitable[Posted]]
 
@@ -141,17 +139,17 @@ async def _write(batch: Sequence[_Waiting]) -> list[Posted | AppError | None]:
     error, or None where it is to be posted again alone."""
     LEDGER_POST_BATCH.observe(len(batch))
     posts = json.dumps([_body(waiting.request) for waiting in batch])
-    async with autocommit_connection() as autocommit:
-        rows = (await autocommit.execute(POST_BATCH, {"posts": posts})).all()
+    async with autocommit_driver() as driver:
+        rows = await send_as_is(driver, POST_BATCH, {"posts": posts})
     written: dict[int, dict[int, Decimal]] = defaultdict(dict)
     transactions: dict[int, int] = {}
     failures: dict[int, str] = {}
-    for row in rows:
-        if row.failure is not None:
-            failures[row.post_no] = row.failure
+    for post_no, transaction_id, account_id, balance, failure in rows:
+        if failure is not None:
+            failures[post_no] = failure
         else:
-            transactions[row.post_no] = row.transaction_id
-            written[row.post_no][row.account_id] = row.balance
+            transactions[post_no] = transaction_id
+            written[post_no][account_id] = balance
     answers: list[Posted | AppError | None] = []
     for number, waiting in enumerate(batch):
         if number in transactions:

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import bindparam, case, func, insert, text, update
+import psycopg
+from sqlalchemy import bindparam, case, func, insert, update
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Dialect
@@ -27,7 +28,15 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import autocommit_connection, get_engine, session_scope, write_transaction
+from app.core.db import (
+    autocommit_connection,
+    autocommit_driver,
+    driver_of,
+    get_engine,
+    send_as_is,
+    session_scope,
+    write_transaction,
+)
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POSTS
 from app.services.ledger.basics import (
@@ -53,45 +62,56 @@ from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
 # updated in id order, which locks them, and the entries written. An account that would go
 # negative fails the table's CHECK constraint and the whole call with it. Invalid legs (unknown
 # account, other merchant, mixed currencies) claim nothing.
-POST_IN_ONE_STATEMENT = text(
-    """
+POST_IN_ONE_STATEMENT = """
 SELECT transaction_id, account_id, balance FROM ledger_post(
-    CAST(:account_ids AS integer[]), CAST(:amounts AS numeric[]), CAST(:merchant_id AS integer),
-    CAST(:kind AS varchar), CAST(:reference AS varchar), CAST(:idempotency_key AS varchar),
-    CAST(:fingerprint AS varchar), CAST(:member_id AS integer), CAST(:metadata AS json),
-    CAST(:created_at AS timestamptz)
+    %(account_ids)s::integer[], %(amounts)s::numeric[], %(merchant_id)s::integer,
+    %(kind)s::varchar, %(reference)s::varchar, %(idempotency_key)s::varchar,
+    %(fingerprint)s::varchar, %(member_id)s::integer, %(metadata)s::json,
+    %(created_at)s::timestamptz
 )
-"""
-)
+"""  # sent by the driver as it is (app.core.db.send_as_is)
 _NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
 
 
+def _post_parameters(request: PostRequest) -> dict[str, Any]:
+    return transaction_row(request, clock.now()) | {
+        "account_ids": [leg.account_id for leg in request.legs],
+        "amounts": [leg.amount for leg in request.legs],
+        "metadata": json.dumps(request.details),
+    }
+
+
+def _posted(rows: Sequence[Any]) -> Posted:
+    """The answer of POST_IN_ONE_STATEMENT's rows (transaction id, account id, balance)."""
+    return Posted(
+        transaction_id=rows[0][0], replay=False, balances={row[1]: row[2] for row in rows}
+    )
+
+
 async def _post_in_one_statement(connection: AsyncConnection, request: PostRequest) -> Posted:
-    """PostgreSQL's post (see POST_IN_ONE_STATEMENT); the caller rolls back if this raises."""
+    """PostgreSQL's post (see POST_IN_ONE_STATEMENT) on the caller's connection, in its
+    transaction or in autocommit; the caller rolls back if this raises."""
+    rows = await _send_post(await driver_of(connection), request)
+    if rows:
+        return _posted(rows)
+    return await _unclaimed(connection, request)
+
+
+async def _send_post(
+    driver: psycopg.AsyncConnection[Any], request: PostRequest
+) -> list[tuple[Any, ...]]:
     try:
-        rows = (
-            await connection.execute(
-                POST_IN_ONE_STATEMENT,
-                transaction_row(request, clock.now())
-                | {
-                    "account_ids": [leg.account_id for leg in request.legs],
-                    "amounts": [leg.amount for leg in request.legs],
-                    "metadata": json.dumps(request.details),
-                },
-            )
-        ).all()
+        return await send_as_is(driver, POST_IN_ONE_STATEMENT, _post_parameters(request))
     except IntegrityError as exc:
         constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
         if constraint == _NOT_NEGATIVE_CONSTRAINT:
             raise AppError("ledger-insufficient-funds", 409) from None
         raise
-    if rows:
-        return Posted(
-            transaction_id=rows[0].transaction_id,
-            replay=False,
-            balances={row.account_id: row.balance for row in rows},
-        )
-    # Nothing claimed: the key was known, or the legs were invalid.
+
+
+async def _unclaimed(connection: AsyncConnection, request: PostRequest) -> Posted:
+    """A post that claimed nothing: its key was known (its first answer), or its legs were
+    invalid (the rule's error)."""
     answer = await stored_answer(connection, request)
     if answer is not None:
         return answer
@@ -362,13 +382,15 @@ async def post_in_new_transaction(
 
 
 async def _post_alone(request: PostRequest) -> Posted:
-    """PostgreSQL's post in a transaction of its own: one statement, in autocommit (no round
+    """PostgreSQL's post in a transaction of its own: one statement in autocommit (no round
     trip to this process holds the locks)."""
-    async with autocommit_connection() as autocommit:
-        posted = await _post_in_one_statement(autocommit, request)
-    if not posted.replay:
-        LEDGER_POSTS.labels(kind=request.kind.value).inc()
-    return posted
+    async with autocommit_driver() as driver:
+        rows = await _send_post(driver, request)
+    if not rows:
+        async with autocommit_connection() as autocommit:
+            return await _unclaimed(autocommit, request)
+    LEDGER_POSTS.labels(kind=request.kind.value).inc()
+    return _posted(rows)
 
 
 async def move(

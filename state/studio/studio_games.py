@@ -276,10 +276,8 @@ class RouletteState(PlayState):
         values = roulette.chip_values(self.currency)
         placed = [*self._placed, (key, values[min(self.chip_index, len(values) - 1)])]
         self._game().check({"chips": studio_views.table_chips(placed)})
-        amounts = studio_views.table_amounts(placed)
-        limits = self._game().spec.limits(self.currency)
-        if sum(amounts.values()) > limits.max_bet:
-            raise AppError("studio-bet-out-of-range", 400, limits.bounds())
+        total = sum(studio_views.table_amounts(placed).values(), Decimal(0))
+        self._game().spec.check_table(total, self.currency)
         self._placed, self._base, self.table_error = placed, [], ""
         await self._show_table()
 

@@ -84,6 +84,13 @@ class GameSpec:
         if bet != bet.quantize(limits.unit):
             raise AppError("amount-whole-only", 400)
 
+    def check_table(self, total: Decimal, currency: str) -> None:
+        """A table's bets being laid chip by chip: their total stays within the maximum (the
+        minimum and the digits are checked when the round is played, as `check_bet`)."""
+        limits = self.limits(currency)
+        if total > limits.max_bet:
+            raise AppError("studio-bet-out-of-range", 400, limits.bounds())
+
     def payout(self, bet: Decimal, multiplier: Decimal) -> Decimal:
         """The amount to credit for a stake and an outcome multiplier (cents, rounded down)."""
         capped = min(multiplier, self.max_win_multiplier)

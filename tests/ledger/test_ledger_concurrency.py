@@ -27,7 +27,7 @@ from models import LedgerAccount, LedgerTransaction
 from models.ledger import TransactionKind
 from tests.helpers.databases import use_postgres
 from tests.helpers.statements import statements_sent
-from tests.ledger.test_ledger import balance, bet, deposit, new_key, open_books
+from tests.ledger.test_ledger import Books, balance, bet, deposit, new_key, open_books
 
 pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
@@ -222,26 +222,25 @@ async def test_posts_made_while_one_is_written_go_in_one_batch_each_with_its_own
     known = new_key()
     first_answer = await bet(books, "1.00", key=known)
 
-    # A process keeps two writes going: the first two posts are written alone and wait for
-    # the account; the others gather behind them.
+    # Posts made together on one account go in one write; those made while it waits for the
+    # account's lock gather in the next, however many writers are free.
     with posting_calls() as called:
         async with accounts_held(books.cash):
-            alone = [asyncio.create_task(bet(books, "1.00")) for _ in range(2)]
-            await wait_for_lock_waiters(2)
+            first = [asyncio.create_task(bet(books, "1.00")) for _ in range(2)]
+            await wait_for_lock_waiters(1)
             gathered = [asyncio.create_task(outcome(bet(books, "1.00"))) for _ in range(12)]
             replay = asyncio.create_task(outcome(bet(books, "1.00", key=known)))
             conflict = asyncio.create_task(outcome(bet(books, "2.00", key=known)))
             await asyncio.sleep(0.2)
         outcomes = await asyncio.gather(
-            *(outcome(post) for post in alone), *gathered, replay, conflict
+            *(outcome(post) for post in first), *gathered, replay, conflict
         )
 
-    # Fourteen posts in one call; the two whose key was known are answered alone, as any post.
-    assert called == ["ledger_post"] * 2 + ["ledger_post_batch"] + ["ledger_post"] * 2
+    # Two calls, of two posts and of fourteen; the two whose key was known are answered alone,
+    # as any post.
+    assert called == ["ledger_post_batch"] * 2 + ["ledger_post"] * 2
     outcomes, replayed, conflicted = outcomes[:14], outcomes[14], outcomes[15]
     # 9.00 was left for fourteen posts of 1.00: nine wrote, five were refused and wrote nothing.
-    # Which were refused is the database's choice: the second post written alone and the batch
-    # both wait for the first's commit, and either may take the account's row first.
     assert sum(isinstance(posted, Posted) and not posted.replay for posted in outcomes) == 9
     assert outcomes.count("ledger-insufficient-funds") == 5
     assert isinstance(replayed, Posted) and replayed.replay
@@ -250,4 +249,35 @@ async def test_posts_made_while_one_is_written_go_in_one_batch_each_with_its_own
     written = [posted for posted in outcomes if isinstance(posted, Posted)]
     assert sorted(posted.balances[books.cash] for posted in written) == list(map(Decimal, range(9)))
     assert await balance(books.cash) == Decimal("0.00")
+    await assert_books_clean()
+
+
+@pytest.mark.skipif(not use_postgres(), reason="batched posting is PostgreSQL's")
+async def test_posts_on_unrelated_accounts_are_written_side_by_side() -> None:
+    """Posts made together that share no account go to the free writers, each its own call:
+    one held back by its account's lock holds back none of the others."""
+    held, free = await open_books(), await open_books()
+    await deposit(held, "10.00")
+    await deposit(free, "10.00")
+
+    def lock_up(books: Books) -> Awaitable[Posted]:  # the member's own two accounts
+        return ledger.post_in_new_transaction(
+            merchant_id=books.merchant_id,
+            kind=TransactionKind.BET,
+            idempotency_key=new_key(),
+            legs=[Leg(books.cash, Decimal("-1.00")), Leg(books.locked, Decimal("1.00"))],
+            member_id=books.member_id,
+        )
+
+    with posting_calls() as called:
+        async with accounts_held(held.cash):
+            stuck = asyncio.create_task(lock_up(held))
+            passing = asyncio.create_task(lock_up(free))
+            written = await asyncio.wait_for(passing, LOCK_WAIT_SECONDS)
+            assert not stuck.done()
+        await stuck
+
+    assert called == ["ledger_post"] * 2
+    assert written.balances[free.cash] == Decimal("9.00")
+    assert await balance(held.cash) == Decimal("9.00")
     await assert_books_clean()

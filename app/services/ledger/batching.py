@@ -1,12 +1,14 @@
 """Batched posting on PostgreSQL: posts made at the same time, each in a transaction of its own,
 are written together.
 
-A post that finds fewer than MAX_WRITES of its process's writes under way is written at once,
-alone (`ledger_post`: no wait under a light load). Posts that arrive while they are under way
-wait for one to end and are sent together as the next batch, one call of the database's
-function `ledger_post_batch` (migration 0015q): one round trip and one commit for all of
-them, where each would have paid its own. The busier the ledger, the larger the batches: it is
-how many posts pass one hot account's row lock and one log flush per commit.
+A process's posts go to its writers (at most MAX_WRITES at once). A post that finds a writer
+free starts one, which takes it with every post made in the same turn of the event loop; the
+posts made while the writers are busy wait and go together as a writer's next write. A writer
+keeps its pooled connection while posts keep coming and gives it back when none waits: under
+load no post pays a checkout of its own. A write of one post is `ledger_post`, of several one
+call of the database's function `ledger_post_batch` (migration 0015q): one round trip and one
+commit for all of them, where each would have paid its own. The busier the ledger, the larger
+the batches: it is how many posts pass one hot account's row lock and one log flush per commit.
 
 Each post keeps its own idempotency key, answer and error: the function writes each in a
 subtransaction of its own, so one that fails writes nothing and the others stand. A post whose
@@ -26,6 +28,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+import psycopg
+
 from app.core import clock
 from app.core.db import autocommit_driver, send_as_is
 from app.core.errors import AppError
@@ -33,12 +37,10 @@ from app.core.metrics import LEDGER_POST_BATCH, LEDGER_POSTS
 from app.services.ledger.basics import Posted, PostRequest, transaction_row
 
 MAX_BATCH = 200  # posts in one call: a batch's row locks are held until all of it commits
-# Writes under way at once in one process before posts wait to be gathered: two keep the
-# database busy while the process prepares the next, and a write stuck behind another
-# process's lock does not hold every post back (bench_ledger: one at a time cost a process
-# with four posting at once a third of its posts per second; with sixteen, gathering lifts
-# a hot account's posts per second by half).
-MAX_WRITES = 2
+# Writers at once in one process, each holding a pooled connection while posts keep coming:
+# posts of unrelated accounts go side by side (commits made together share the log's flush),
+# and a write stuck behind another process's lock does not hold every post back.
+MAX_WRITES = 4
 INSUFFICIENT = "insufficient"
 
 POST_BATCH = (
@@ -46,6 +48,9 @@ POST_BATCH = (
     " FROM ledger_post_batch(%(posts)s::json)"
 )  # sent by the driver as it is (app.core.db.send_as_is)
 
+Driver = psycopg.AsyncConnection[Any]
+# One post written on the writer's connection: its answer, or None when it claimed nothing.
+WriteOne = Callable[[Driver, PostRequest], Awaitable[Posted | None]]
 PostAlone = Callable[[PostRequest], Awaitable[Posted]]
 
 
@@ -57,9 +62,10 @@ class _Waiting:
 
 @dataclass
 class _Gatherer:
-    """One event loop's writes: how many are under way, and the posts waiting for one."""
+    """One event loop's writers, and the posts waiting for one."""
 
-    writing: int = 0
+    writing: int = 0  # writers alive
+    busy: int = 0  # writers in a write
     waiting: list[_Waiting] = field(default_factory=list)
     writers: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -69,57 +75,101 @@ _gatherers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Gatherer] = (
 )
 
 
-async def post_gathered(request: PostRequest, post_alone: PostAlone) -> Posted:
-    """Post `request` in a transaction of its own: at once with `post_alone` when nothing is
-    being written, else in the next batch."""
+async def post_gathered(request: PostRequest, write_one: WriteOne, post_alone: PostAlone) -> Posted:
+    """Post `request` in a transaction of its own, in its process's next write: `write_one` on a
+    writer's connection when it goes alone, else in a batch; `post_alone` when it is to be
+    posted again alone."""
     loop = asyncio.get_running_loop()
     gatherer = _gatherers.setdefault(loop, _Gatherer())
-    if gatherer.writing < MAX_WRITES:
-        gatherer.writing += 1
-        try:
-            return await post_alone(request)
-        finally:
-            _write_next(gatherer)
     waiting = _Waiting(request, loop.create_future())
     gatherer.waiting.append(waiting)
+    if gatherer.writing < MAX_WRITES:
+        gatherer.writing += 1
+        writer = loop.create_task(_write_while_waiting(gatherer, write_one))
+        gatherer.writers.add(writer)  # a strong reference while it runs
+        writer.add_done_callback(gatherer.writers.discard)
     answer = await waiting.answer
     if answer is None:
         return await post_alone(request)
     return answer
 
 
-def _write_next(gatherer: _Gatherer) -> None:
-    """A write ended: the posts that waited for it are the next batch."""
-    if not gatherer.waiting:
-        gatherer.writing -= 1
-        return
-    batch = gatherer.waiting[:MAX_BATCH]
-    del gatherer.waiting[:MAX_BATCH]
-    writer = asyncio.get_running_loop().create_task(_write_batch(gatherer, batch))
-    gatherer.writers.add(writer)  # a strong reference while it runs
-    writer.add_done_callback(gatherer.writers.discard)
-
-
-async def _write_batch(gatherer: _Gatherer, batch: list[_Waiting]) -> None:
-    """Write the batch (one post alone is handed back to its caller: `ledger_post` is the
-    cheaper call) and answer each post; then the next batch."""
-    outcome: Sequence[Posted | AppError | None] | Exception = [None]
+async def _write_while_waiting(gatherer: _Gatherer, write_one: WriteOne) -> None:
+    """A writer: write the posts waiting, a batch at a time, on one connection, until none
+    waits."""
     try:
-        if len(batch) > 1:
-            outcome = await _write(batch)
-    except asyncio.CancelledError:
-        for waiting in batch:
-            waiting.answer.cancel()
-        raise
+        if not _next_batch(gatherer, peek=True):
+            return
+        async with autocommit_driver() as driver:
+            while not driver.broken and (batch := _next_batch(gatherer)):
+                gatherer.busy += 1
+                try:
+                    await _write_batch(driver, batch, write_one)
+                finally:
+                    gatherer.busy -= 1
+    finally:
+        gatherer.writing -= 1
+        if gatherer.waiting and gatherer.writing < MAX_WRITES:  # its connection broke
+            gatherer.writing += 1
+            writer = asyncio.get_running_loop().create_task(
+                _write_while_waiting(gatherer, write_one)
+            )
+            gatherer.writers.add(writer)
+            writer.add_done_callback(gatherer.writers.discard)
+
+
+def _next_batch(gatherer: _Gatherer, peek: bool = False) -> list[_Waiting]:
+    """The next write's posts (their callers still waiting), taken unless `peek`. With other
+    writers free, the posts are shared out: those that share an account with the first go
+    together (they would queue on its row lock anyway), and the others are split evenly, so
+    that posts of unrelated accounts are written side by side."""
+    gatherer.waiting = [waiting for waiting in gatherer.waiting if not waiting.answer.done()]
+    free = gatherer.writing - gatherer.busy
+    if peek or free <= 1 or len(gatherer.waiting) <= 1:
+        batch = gatherer.waiting[:MAX_BATCH]
+    else:
+        share = -(-len(gatherer.waiting) // free)
+        accounts = {leg.account_id for leg in gatherer.waiting[0].request.legs}
+        batch = []
+        for waiting in gatherer.waiting:
+            legs = {leg.account_id for leg in waiting.request.legs}
+            if len(batch) < share or not accounts.isdisjoint(legs):
+                batch.append(waiting)
+                accounts |= legs
+            if len(batch) == MAX_BATCH:
+                break
+    if not peek:
+        taken = {id(waiting) for waiting in batch}
+        gatherer.waiting = [waiting for waiting in gatherer.waiting if id(waiting) not in taken]
+    return batch
+
+
+async def _write_batch(driver: Driver, batch: list[_Waiting], write_one: WriteOne) -> None:
+    """Write the batch and answer each of its posts (with its error, where it failed)."""
+    outcome: Sequence[Posted | AppError | None] | BaseException
+    try:
+        if len(batch) == 1:
+            outcome = [await write_one(driver, batch[0].request)]
+        else:
+            outcome = await _write(driver, batch)
     except Exception as exc:  # the batch's error is each of its posts'
         outcome = exc
-    finally:
-        _write_next(gatherer)
+    except BaseException as exc:  # the writer is cancelled: its posts with it
+        _answer(batch, exc)
+        raise
+    _answer(batch, outcome)
+
+
+def _answer(
+    batch: list[_Waiting], outcome: Sequence[Posted | AppError | None] | BaseException
+) -> None:
     for number, waiting in enumerate(batch):
         if waiting.answer.done():  # its caller was cancelled
             continue
-        answer = outcome if isinstance(outcome, Exception) else outcome[number]
-        if isinstance(answer, Exception):
+        answer = outcome if isinstance(outcome, BaseException) else outcome[number]
+        if isinstance(answer, asyncio.CancelledError):
+            waiting.answer.cancel()
+        elif isinstance(answer, BaseException):
             waiting.answer.set_exception(answer)
         else:
             waiting.answer.set_result(answer)
@@ -134,13 +184,12 @@ def _body(request: PostRequest) -> dict[str, Any]:
     }
 
 
-async def _write(batch: Sequence[_Waiting]) -> list[Posted | AppError | None]:
+async def _write(driver: Driver, batch: Sequence[_Waiting]) -> list[Posted | AppError | None]:
     """One call of `ledger_post_batch` in autocommit (one transaction); each post's answer, its
     error, or None where it is to be posted again alone."""
     LEDGER_POST_BATCH.observe(len(batch))
     posts = json.dumps([_body(waiting.request) for waiting in batch])
-    async with autocommit_driver() as driver:
-        rows = await send_as_is(driver, POST_BATCH, {"posts": posts})
+    rows = await send_as_is(driver, POST_BATCH, {"posts": posts})
     written: dict[int, dict[int, Decimal]] = defaultdict(dict)
     transactions: dict[int, int] = {}
     failures: dict[int, str] = {}

@@ -364,7 +364,7 @@ async def post_in_new_transaction(
         reverses_transaction_id=reverses_transaction_id,
     )
     if _in_one_statement(get_engine().dialect, request):
-        return await post_gathered(request, _post_alone)
+        return await post_gathered(request, _write_alone, _post_alone)
     try:
         async with write_transaction() as session:
             return await _post(session, request)
@@ -378,16 +378,25 @@ async def post_in_new_transaction(
         return answer
 
 
+async def _write_alone(driver: psycopg.AsyncConnection[Any], request: PostRequest) -> Posted | None:
+    """PostgreSQL's post on an autocommit connection of `batching`'s writer: its answer, or
+    None when it claimed nothing (its key was known)."""
+    rows = await _send_post(driver, request)
+    if not rows:
+        return None
+    LEDGER_POSTS.labels(kind=request.kind.value).inc()
+    return _posted(rows)
+
+
 async def _post_alone(request: PostRequest) -> Posted:
     """PostgreSQL's post in a transaction of its own: one statement in autocommit (no round
     trip to this process holds the locks)."""
     async with autocommit_driver() as driver:
-        rows = await _send_post(driver, request)
-    if not rows:
-        async with autocommit_connection() as autocommit:
-            return await _unclaimed(autocommit, request)
-    LEDGER_POSTS.labels(kind=request.kind.value).inc()
-    return _posted(rows)
+        posted = await _write_alone(driver, request)
+    if posted is not None:
+        return posted
+    async with autocommit_connection() as autocommit:
+        return await _unclaimed(autocommit, request)
 
 
 async def move(

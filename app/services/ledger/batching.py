@@ -2,8 +2,10 @@
 are written together.
 
 A process's posts go to its writers (at most MAX_WRITES at once). A post that finds a writer
-free starts one, which takes it with every post made in the same turn of the event loop; the
-posts made while the writers are busy wait and go together as a writer's next write. A writer
+free starts one. A writer takes the posts waiting (those made in the same turn of the event
+loop, or while the writers were busy) that share an account with the first, since they would
+queue on its row lock anyway, and shares the others out with the free writers, so that posts
+of unrelated accounts are written side by side (`_next_batch`). A writer
 keeps its pooled connection while posts keep coming and gives it back when none waits: under
 load no post pays a checkout of its own. A write of one post is `ledger_post`, of several one
 call of the database's function `ledger_post_batch` (migration 0015q): one round trip and one

@@ -16,13 +16,14 @@ from decimal import Decimal
 import psycopg
 import pytest
 from sqlalchemy import func
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlmodel import col, select
 
 from app.core.config import get_settings
 from app.core.db import connection_capacity, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
-from app.services.ledger import Leg, Posted
+from app.services.ledger import Leg, Posted, batching
 from models import LedgerAccount, LedgerTransaction
 from models.ledger import TransactionKind
 from tests.helpers.databases import use_postgres
@@ -280,4 +281,32 @@ async def test_posts_on_unrelated_accounts_are_written_side_by_side() -> None:
     assert called == ["ledger_post"] * 2
     assert written.balances[free.cash] == Decimal("9.00")
     assert await balance(held.cash) == Decimal("9.00")
+    await assert_books_clean()
+
+
+@pytest.mark.skipif(not use_postgres(), reason="batched posting is PostgreSQL's")
+async def test_posts_whose_writer_gets_no_connection_fail_with_its_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A writer that cannot have a connection (the pool's wait timed out) answers every post
+    waiting with that error: none waits for ever, and nothing is written."""
+    books = await open_books()
+    await deposit(books, "10.00")
+
+    @asynccontextmanager
+    async def no_connection() -> AsyncIterator[None]:
+        raise PoolTimeoutError("the pool's wait timed out")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(batching, "autocommit_driver", no_connection)
+    posts = [bet(books, "1.00") for _ in range(3)]
+    outcomes = await asyncio.wait_for(
+        asyncio.gather(*posts, return_exceptions=True), LOCK_WAIT_SECONDS
+    )
+    monkeypatch.undo()
+
+    assert all(isinstance(failed, PoolTimeoutError) for failed in outcomes), outcomes
+    assert await balance(books.cash) == Decimal("10.00")
+    posted = await bet(books, "1.00")  # the next writer has its connection
+    assert posted.balances[books.cash] == Decimal("9.00")
     await assert_books_clean()

@@ -86,10 +86,7 @@ async def post_gathered(request: PostRequest, write_one: WriteOne, post_alone: P
     waiting = _Waiting(request, loop.create_future())
     gatherer.waiting.append(waiting)
     if gatherer.writing < MAX_WRITES:
-        gatherer.writing += 1
-        writer = loop.create_task(_write_while_waiting(gatherer, write_one))
-        gatherer.writers.add(writer)  # a strong reference while it runs
-        writer.add_done_callback(gatherer.writers.discard)
+        _start_writer(gatherer, write_one)
     answer = await waiting.answer
     if answer is None:
         return await post_alone(request)
@@ -98,36 +95,47 @@ async def post_gathered(request: PostRequest, write_one: WriteOne, post_alone: P
 
 async def _write_while_waiting(gatherer: _Gatherer, write_one: WriteOne) -> None:
     """A writer: write the posts waiting, a batch at a time, on one connection, until none
-    waits."""
+    waits. A connection that broke is given up and another writer goes on; one that could
+    not be had (the pool's wait timed out) fails the posts waiting with its error."""
+    failed: Exception | None = None
     try:
-        if not _next_batch(gatherer, peek=True):
-            return
-        async with autocommit_driver() as driver:
-            while not driver.broken and (batch := _next_batch(gatherer)):
-                gatherer.busy += 1
-                try:
-                    await _write_batch(driver, batch, write_one)
-                finally:
-                    gatherer.busy -= 1
+        if _next_batch(gatherer, peek=True):
+            async with autocommit_driver() as driver:
+                while not driver.broken and (batch := _next_batch(gatherer)):
+                    gatherer.busy += 1
+                    try:
+                        await _write_batch(driver, batch, write_one)
+                    finally:
+                        gatherer.busy -= 1
+    except Exception as exc:  # a write's own errors are its posts' answers (_write_batch)
+        failed = exc
     finally:
         gatherer.writing -= 1
-        if gatherer.waiting and gatherer.writing < MAX_WRITES:  # its connection broke
-            gatherer.writing += 1
-            writer = asyncio.get_running_loop().create_task(
-                _write_while_waiting(gatherer, write_one)
-            )
-            gatherer.writers.add(writer)
-            writer.add_done_callback(gatherer.writers.discard)
+    if failed is not None:
+        _answer(_next_batch(gatherer, everything=True), failed)
+    elif gatherer.waiting and gatherer.writing < MAX_WRITES:  # its connection broke
+        _start_writer(gatherer, write_one)
 
 
-def _next_batch(gatherer: _Gatherer, peek: bool = False) -> list[_Waiting]:
-    """The next write's posts (their callers still waiting), taken unless `peek`. With other
-    writers free, the posts are shared out: those that share an account with the first go
-    together (they would queue on its row lock anyway), and the others are split evenly, so
-    that posts of unrelated accounts are written side by side."""
+def _start_writer(gatherer: _Gatherer, write_one: WriteOne) -> None:
+    gatherer.writing += 1
+    writer = asyncio.get_running_loop().create_task(_write_while_waiting(gatherer, write_one))
+    gatherer.writers.add(writer)  # a strong reference while it runs
+    writer.add_done_callback(gatherer.writers.discard)
+
+
+def _next_batch(
+    gatherer: _Gatherer, peek: bool = False, everything: bool = False
+) -> list[_Waiting]:
+    """The next write's posts (their callers still waiting; `everything` waiting), taken
+    unless `peek`. With other writers free, the posts are shared out: those that share an
+    account with the first go together (they would queue on its row lock anyway), and the
+    others are split evenly, so that posts of unrelated accounts are written side by side."""
     gatherer.waiting = [waiting for waiting in gatherer.waiting if not waiting.answer.done()]
     free = gatherer.writing - gatherer.busy
-    if peek or free <= 1 or len(gatherer.waiting) <= 1:
+    if everything:
+        batch = list(gatherer.waiting)
+    elif peek or free <= 1 or len(gatherer.waiting) <= 1:
         batch = gatherer.waiting[:MAX_BATCH]
     else:
         share = -(-len(gatherer.waiting) // free)

@@ -8,6 +8,7 @@ from decimal import Decimal
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.services.loyalty.missions import mission_offered
 from models.brand import Merchant
 from models.loyalty_missions import (
     Mission,
@@ -105,5 +106,9 @@ async def seed_missions(session: AsyncSession) -> None:
         races = set(
             (await session.exec(select(Race.code).where(Race.merchant_id == merchant.id))).all()
         )
-        session.add_all(m for m in demo_missions(merchant.id) if m.code not in missions)
+        session.add_all(
+            m
+            for m in demo_missions(merchant.id)
+            if m.code not in missions and mission_offered(m.kind, merchant)
+        )
         session.add_all(r for r in demo_races(merchant.id) if r.code not in races)

@@ -24,7 +24,7 @@ from typing import Protocol
 BRAZIL = "BR"
 
 
-class _HasJurisdiction(Protocol):
+class HasJurisdiction(Protocol):
     @property
     def jurisdiction(self) -> str: ...
 
@@ -93,6 +93,6 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-def profile_of(brand: _HasJurisdiction) -> Profile:
+def profile_of(brand: HasJurisdiction) -> Profile:
     """The brand's profile; an unknown code runs as no jurisdiction (all checks off)."""
     return PROFILES.get(brand.jurisdiction.strip().upper(), PROFILES[""])

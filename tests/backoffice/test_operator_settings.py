@@ -232,6 +232,7 @@ async def test_a_mission_is_created_scheduled_and_stopped_from_the_console() -> 
         ({"title_pt": ""}, "campaign-invalid-title"),
         ({"period": "MONTHLY"}, "campaign-invalid-period"),
         ({"measure": "TURNOVER"}, "campaign-invalid-measure"),
+        ({"measure": "DEPOSIT_COUNT"}, "campaign-deposit-mission-barred"),  # Brazil: pre-bet
         ({"target": "0"}, "campaign-invalid-target"),
         ({"reward": "-1"}, "campaign-invalid-reward"),
         ({"category": "POKER"}, "campaign-invalid-category"),

@@ -201,20 +201,35 @@ async def _paid_deposit(
         )
 
 
-async def test_a_deposit_mission_counts_paid_deposits_of_the_period(br1: Brand) -> None:
-    member = await make_member()
-    mission_id = await _mission(br1, MissionKind.DEPOSIT_COUNT, 1, reward="3.00")
+async def test_a_deposit_mission_counts_paid_deposits_of_the_period() -> None:
+    br2 = await brands.by_code("BR2")  # no jurisdiction: deposit missions are offered
+    member = await make_member("BR2")
+    mission_id = await _mission(br2, MissionKind.DEPOSIT_COUNT, 1, reward="3.00")
     now = utcnow()
-    start, _ = period_bounds(br1.timezone, MissionPeriod.DAILY, now)
+    start, _ = period_bounds(br2.timezone, MissionPeriod.DAILY, now)
     await _paid_deposit(member, start - timedelta(minutes=1))  # yesterday, there
     await _paid_deposit(member, now, DepositStatus.PENDING)
-    assert (await _view(br1, member, mission_id, now)).progress == 0
+    assert (await _view(br2, member, mission_id, now)).progress == 0
     with pytest.raises(AppError):
-        await missions.claim(br1, member.id or 0, mission_id, "EN", now)
+        await missions.claim(br2, member.id or 0, mission_id, "EN", now)
     await _paid_deposit(member, now)
-    assert (await _view(br1, member, mission_id, now)).status == "claimable"
-    await missions.claim(br1, member.id or 0, mission_id, "EN", now)
+    assert (await _view(br2, member, mission_id, now)).status == "claimable"
+    await missions.claim(br2, member.id or 0, mission_id, "EN", now)
     assert await _cash(member) == D("3.00")
+
+
+async def test_brazil_neither_lists_nor_pays_a_mission_for_a_deposit(br1: Brand) -> None:
+    """A reward for a deposit comes before any bet: a pre-bet bonus (Lei 14.790 art. 29 I)."""
+    member = await make_member()
+    deposit_id = await _mission(br1, MissionKind.DEPOSIT_COUNT, 1, reward="3.00")
+    await _paid_deposit(member, utcnow())
+
+    listed = await missions.summary(br1, member.id or 0, "PT", utcnow())
+    assert deposit_id not in {view.id for view in listed.missions}
+    with pytest.raises(AppError) as refused:
+        await missions.claim(br1, member.id or 0, deposit_id, "PT", utcnow())
+    assert refused.value.code == "mission-not-found"
+    assert await _cash(member) == 0
 
 
 async def test_periods_close_at_the_brands_midnight_and_monday(br1: Brand) -> None:
@@ -254,15 +269,16 @@ async def test_unclaimed_progress_resets_the_next_local_day(br1: Brand) -> None:
 
 @pytest.mark.engines
 async def test_concurrent_claims_pay_once(br1: Brand) -> None:
-    member = await make_member()
-    mission_id = await _mission(br1, MissionKind.BET_COUNT, 1, reward="4.00")
-    deposit_id = await _mission(br1, MissionKind.DEPOSIT_COUNT, 1, reward="1.00")
+    br2 = await brands.by_code("BR2")  # a deposit mission's row is made by its first claim
+    member = await make_member("BR2")
+    mission_id = await _mission(br2, MissionKind.BET_COUNT, 1, reward="4.00")
+    deposit_id = await _mission(br2, MissionKind.DEPOSIT_COUNT, 1, reward="1.00")
     await _bet(member, "1.00")
     await _paid_deposit(member, utcnow())
     await missions.catch_up(utcnow())
     results = await asyncio.gather(
         *[
-            missions.claim(br1, member.id or 0, target, "PT", utcnow())
+            missions.claim(br2, member.id or 0, target, "PT", utcnow())
             for target in (mission_id, deposit_id) * 4
         ],
         return_exceptions=True,

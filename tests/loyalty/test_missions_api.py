@@ -32,8 +32,10 @@ BALANCE = "/wps/v2/wallets/balance"
 SANDBOX = SandboxProvider()
 
 
-async def _member(make_client: MakeClient, language: str = "EN") -> tuple[PlatformClient, int]:
-    client = make_client(language=language)
+async def _member(
+    make_client: MakeClient, language: str = "EN", merchant: str | None = None
+) -> tuple[PlatformClient, int]:
+    client = make_client(language=language, merchant=merchant)
     await register(client)
     info = await client.get("/wps/member/info")
     return client, info["id"]
@@ -163,7 +165,9 @@ async def test_bad_claims_change_nothing(make_client: MakeClient) -> None:
 async def test_a_deposit_paid_through_the_cashier_completes_the_deposit_mission(
     make_client: MakeClient,
 ) -> None:
-    client, _ = await _member(make_client, "PT")
+    brazil, _ = await _member(make_client, "PT")  # BR1: no reward for a deposit before a bet
+    assert "DEPOSIT-1" not in {m["code"] for m in (await brazil.get(SUMMARY))["missions"]}
+    client, _ = await _member(make_client, "PT", merchant="BR2")
     deposit = next(m for m in (await client.get(SUMMARY))["missions"] if m["code"] == "DEPOSIT-1")
     assert (deposit["progress"], deposit["status"]) == (0, "progress")
     order = await client.post("/wps/payment/deposit", {"channel": "PIX", "amount": "50.00"})

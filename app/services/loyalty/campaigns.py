@@ -24,7 +24,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.amounts import parse_amount, parse_number
+from app.services.brands import brands
 from app.services.catalogue.rules import GAME_TYPES
+from app.services.loyalty.missions import mission_offered
 from app.services.loyalty.rewards import scheduled_at
 from models.loyalty_missions import (
     Mission,
@@ -283,6 +285,8 @@ async def create(merchant_id: int, draft: Draft, now: datetime, record: Record) 
     row: Mission | Race = (
         _mission(merchant_id, draft, code) if kind == MISSION else _race(merchant_id, draft, code)
     )
+    if isinstance(row, Mission) and not mission_offered(row.kind, await brands.by_id(merchant_id)):
+        raise AppError("campaign-deposit-mission-barred", 422)
     row.starts_at, row.ends_at = starts, ends
     async with write_transaction() as session:
         model: type[Mission] | type[Race] = Mission if kind == MISSION else Race

@@ -17,9 +17,10 @@ period start, so unclaimed progress is left behind when the next period starts.
 A claim runs under the progress row's lock and pays through the ledger with a key naming
 (mission, member, period): twin claims pay once. Brazil allows rewards after activity
 (only pre-bet bonuses are barred, `Profile.pre_bet_bonus`): a mission rewards what was
-played or deposited, so cash rewards run on every brand. A member under a responsible-gambling
-block (cooling-off, self-exclusion) is not paid and not told: no badge count, and a claim is
-refused with neutral wording.
+played, so cash rewards run on every brand; a deposit mission, which pays for a deposit
+before any bet, is neither listed nor paid there (`mission_offered`). A member under a
+responsible-gambling block (cooling-off, self-exclusion) is not paid and not told: no badge
+count, and a claim is refused with neutral wording.
 
 Reward kinds (app/services/loyalty/rewards.py): CASH through the ledger (promotion expense →
 member cash); POINTS through the points capability (`points_ledger.credit`, shown in the points
@@ -44,6 +45,7 @@ from app.core.progress import percent_done
 from app.services import wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand, brands
+from app.services.jurisdiction import HasJurisdiction, profile_of
 from app.services.loyalty import races
 from app.services.loyalty.rewards import (
     pay_reward,
@@ -114,6 +116,12 @@ class MissionSummary:
     weekly_ends_at: datetime
 
 
+def mission_offered(kind: str, brand: HasJurisdiction) -> bool:
+    """A deposit mission pays for a deposit, before any bet: a pre-bet bonus, which a brand
+    whose jurisdiction bars them (Brazil, Lei 14.790 art. 29 I) neither offers nor pays."""
+    return profile_of(brand).pre_bet_bonus or kind != MissionKind.DEPOSIT_COUNT.value
+
+
 async def _blocked(session: AsyncSession, member_id: int, now: datetime) -> bool:
     """Under a responsible-gambling block (cooling-off or self-exclusion) at `now`."""
     return excluded(await session.get(MemberProtection, member_id), now)
@@ -163,7 +171,8 @@ async def _progress_rows(
 async def _views(
     session: AsyncSession, brand: Brand, member_id: int, language: str, now: datetime
 ) -> list[MissionView]:
-    missions = await _enabled(session, brand.id, now)
+    offered = await _enabled(session, brand.id, now)
+    missions = [mission for mission in offered if mission_offered(mission.kind, brand)]
     bounds = {p: period_bounds(brand.timezone, p, now) for p in MissionPeriod}
     rows = await _progress_rows(session, member_id, [start for start, _ in bounds.values()])
     deposits: dict[MissionPeriod, int] = {}
@@ -298,6 +307,7 @@ async def claim(
             or mission.merchant_id != brand.id
             or member.merchant_id != brand.id
             or not scheduled_at(mission, now)
+            or not mission_offered(mission.kind, brand)
         ):
             raise AppError("mission-not-found", 404)
         require_real_account(member)

@@ -91,6 +91,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "campaign-invalid-period": "Choose daily or weekly.",
         "campaign-invalid-measure": "Choose what it counts.",
+        "campaign-deposit-mission-barred": (
+            "This brand's market bars bonuses before betting (Brazil, Lei 14.790 art. 29): a"
+            " mission may reward play, not a deposit."
+        ),
         "campaign-invalid-category": "Choose one of the game categories, or every category.",
         "campaign-invalid-target": "How many must be a whole number from 1 to 100,000.",
         "campaign-invalid-reward": "Give the reward as an amount above zero.",
@@ -209,6 +213,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "campaign-invalid-period": "Escolha diária ou semanal.",
         "campaign-invalid-measure": "Escolha o que ela conta.",
+        "campaign-deposit-mission-barred": (
+            "O mercado desta marca proíbe bônus antes da aposta (Lei 14.790, art. 29): uma"
+            " missão pode premiar apostas, não um depósito."
+        ),
         "campaign-invalid-category": "Escolha uma das categorias de jogo, ou todas.",
         "campaign-invalid-target": "Quantas vezes deve ser um número inteiro de 1 a 100.000.",
         "campaign-invalid-reward": "Informe a recompensa como um valor acima de zero.",

@@ -206,9 +206,11 @@ def _move_on_sqlite(legs: int) -> Update:
         (ACCOUNTS.c.id == bindparam(f"account_{n}"), bindparam(f"amount_{n}", type_=money))
         for n in range(legs)
     ]
+    # The ids as bound values of their own, not an expanding list: SQLAlchemy rewrites a
+    # statement's text for an expanding list at every run.
     return (
         update(ACCOUNTS)
-        .where(ACCOUNTS.c.id.in_(bindparam("accounts", expanding=True)))
+        .where(ACCOUNTS.c.id.in_([bindparam(f"account_{n}") for n in range(legs)]))
         .where(ACCOUNTS.c.merchant_id == bindparam("of_merchant"))
         # Rounded to the cent as the column keeps it: SQLite stores money as a double.
         .values(balance=func.round(ACCOUNTS.c.balance + case(*moves), 2))
@@ -231,7 +233,7 @@ async def _post_on_sqlite(connection: AsyncConnection, request: PostRequest) -> 
         assert answer is not None, "a key that conflicts is stored"
         return answer
     legs = {leg.account_id: leg.amount for leg in request.legs}
-    moves: dict[str, Any] = {"accounts": list(legs), "of_merchant": request.merchant_id}
+    moves: dict[str, Any] = {"of_merchant": request.merchant_id}
     for n, (account_id, amount) in enumerate(legs.items()):
         moves |= {f"account_{n}": account_id, f"amount_{n}": amount}
     try:

@@ -9,15 +9,16 @@ that use them stay in wallet.py.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import bindparam, literal
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from sqlmodel.sql.expression import Select
+from sqlmodel.sql.expression import Select, SelectOfScalar
 
 from app.core import clock
 from app.core.errors import AppError
@@ -114,20 +115,41 @@ async def money_session(
     return MoneySession(usable, member, game_type, bet_limits.max_bet_of(lowest), accounts)
 
 
-# A run of calls is one or two (a bet and its win): the IN list's few lengths are each built
-# and prepared once.
-_STORED_CALLS = select(WalletCallRow).where(
-    WalletCallRow.vendor == bindparam("vendor"),
-    col(WalletCallRow.transaction_id).in_(bindparam("ids", expanding=True)),
-)
+# A run of calls is one or two (a bet and its win): each length of the IN list is a statement
+# built once, its ids bound values of their own (SQLAlchemy rewrites a statement's text for an
+# expanding list at every run); a longer list (a batch of losses) is one expanding list.
+RUN_CALLS = 2
+
+
+def _ids_in(count: int) -> Any:
+    if count > RUN_CALLS:
+        return col(WalletCallRow.transaction_id).in_(bindparam("ids", expanding=True))
+    return col(WalletCallRow.transaction_id).in_([bindparam(f"id{n}") for n in range(count)])
+
+
+def _ids(transaction_ids: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    """The statement's length of IN list (`_ids_in`) and the ids' bound values."""
+    ids = sorted(set(transaction_ids))
+    if len(ids) > RUN_CALLS:
+        return RUN_CALLS + 1, {"ids": ids}
+    return len(ids), {f"id{n}": each for n, each in enumerate(ids)}
+
+
+@functools.cache
+def _stored_calls(count: int) -> SelectOfScalar[WalletCallRow]:
+    return select(WalletCallRow).where(WalletCallRow.vendor == bindparam("vendor"), _ids_in(count))
 
 
 async def stored_calls(
     session: AsyncSession, vendor: str, transaction_ids: Sequence[str]
 ) -> dict[str, WalletCallRow]:
     """The stored calls of these transaction ids, by id: one statement for a run of calls."""
-    params = {"vendor": vendor, "ids": sorted(set(transaction_ids))}
-    return {row.transaction_id: row for row in await session.exec(_STORED_CALLS, params=params)}
+    count, ids = _ids(transaction_ids)
+    statement = _stored_calls(count)
+    return {
+        row.transaction_id: row
+        for row in await session.exec(statement, params={"vendor": vendor, **ids})
+    }
 
 
 async def stored_call(
@@ -145,27 +167,30 @@ _PENDING_ROLLBACK_OF = (
     PendingRollback.debit_transaction_id == bindparam("debit"),
 )
 _PENDING_ROLLBACK = select(PendingRollback).where(*_PENDING_ROLLBACK_OF)
+
+
 # A run's reads under the cash lock in one statement: its stored calls (a row each, or one
 # row of NULLs), each with the round its first call names and, when that call is a debit, the
 # id of a rollback that came before it.
-_RUN = (
-    select(
-        WalletCallRow,
-        GameRound,
-        select(PendingRollback.id).where(*_PENDING_ROLLBACK_OF).scalar_subquery(),
+@functools.cache
+def _run(count: int) -> Any:
+    return (
+        select(
+            WalletCallRow,
+            GameRound,
+            select(PendingRollback.id).where(*_PENDING_ROLLBACK_OF).scalar_subquery(),
+        )
+        .select_from(select(literal(1)).subquery())
+        .outerjoin(
+            GameRound,
+            (col(GameRound.vendor) == bindparam("vendor"))
+            & (col(GameRound.round_id) == bindparam("round_id")),
+        )
+        .outerjoin(
+            WalletCallRow,
+            (col(WalletCallRow.vendor) == bindparam("vendor")) & _ids_in(count),
+        )
     )
-    .select_from(select(literal(1)).subquery())
-    .outerjoin(
-        GameRound,
-        (col(GameRound.vendor) == bindparam("vendor"))
-        & (col(GameRound.round_id) == bindparam("round_id")),
-    )
-    .outerjoin(
-        WalletCallRow,
-        (col(WalletCallRow.vendor) == bindparam("vendor"))
-        & col(WalletCallRow.transaction_id).in_(bindparam("ids", expanding=True)),
-    )
-)
 
 
 @dataclass(frozen=True)
@@ -185,13 +210,9 @@ async def run_reads(
     """`stored_calls` with the round of the run's first call and (`debit_transaction_id`:
     that call is a debit) a rollback that came before it, in one read (a second only when
     such a rollback came)."""
-    params = {
-        "vendor": vendor,
-        "ids": sorted(set(transaction_ids)),
-        "round_id": round_id,
-        "debit": debit_transaction_id,
-    }
-    rows = (await session.exec(_RUN, params=params)).all()
+    count, ids = _ids(transaction_ids)
+    params = {"vendor": vendor, "round_id": round_id, "debit": debit_transaction_id, **ids}
+    rows = (await session.exec(_run(count), params=params)).all()
     calls = {call.transaction_id: call for call, _, _ in rows if call is not None}
     _, found, pending_id = rows[0]
     pending = None if pending_id is None else await session.get(PendingRollback, pending_id)

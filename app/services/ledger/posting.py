@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -66,6 +66,11 @@ SELECT transaction_id, account_id, balance FROM ledger_post(
 _NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
 
 
+def _array_literal(values: Iterable[int | Decimal]) -> str:
+    """Whole numbers or decimals as PostgreSQL's array literal, e.g. {12,-1.50}."""
+    return "{" + ",".join(str(value) for value in values) + "}"
+
+
 async def _post_in_one_statement(connection: AsyncConnection, request: PostRequest) -> Posted:
     """PostgreSQL's post (see POST_IN_ONE_STATEMENT); the caller rolls back if this raises."""
     try:
@@ -74,8 +79,10 @@ async def _post_in_one_statement(connection: AsyncConnection, request: PostReque
                 POST_IN_ONE_STATEMENT,
                 transaction_row(request, clock.now())
                 | {
-                    "account_ids": [leg.account_id for leg in request.legs],
-                    "amounts": [leg.amount for leg in request.legs],
+                    # Array literals, cast by the statement: psycopg dumps a list element by
+                    # element in Python, which cost more than the rest of the parameters.
+                    "account_ids": _array_literal(leg.account_id for leg in request.legs),
+                    "amounts": _array_literal(leg.amount for leg in request.legs),
                     "metadata": json.dumps(request.details),
                 },
             )

@@ -116,5 +116,8 @@ async def write_run(
         return
     dialect = get_engine().dialect.name
     params = _params(game_round, facts, calls)
+    # On the session's connection: core statements need none of the ORM's execution (its
+    # flush of the session first included: the rows the session holds go at the commit).
+    connection = await session.connection()
     for statement in _statements(opened, len(facts), len(calls), dialect):
-        await session.exec(statement, params=params)  # type: ignore[call-overload]
+        await connection.execute(statement, params)

@@ -13,21 +13,25 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, literal
-from sqlmodel import col, select
+from sqlalchemy import Column, bindparam, literal
+from sqlalchemy import select as core_select
+from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from sqlmodel.sql.expression import Select, SelectOfScalar
+from sqlmodel.sql.expression import SelectOfScalar
 
 from app.core import clock
 from app.core.errors import AppError
 from app.core.security import token_digest
 from app.services import bet_limits, ledger
 from models import Game, GameVendor, Member
+from models.base import new_row
 from models.catalogue import WalletMode
 from models.games import GameRound, GameSession, PendingRollback
 from models.games import WalletCall as WalletCallRow
+
+_Row = TypeVar("_Row", bound=SQLModel)
 
 
 def usable_session(found: GameSession | None, vendor: str, *, allow_expired: bool) -> GameSession:
@@ -53,13 +57,33 @@ async def game_session(
     return usable_session(found, vendor, allow_expired=allow_expired)
 
 
+def _columns(model: type[SQLModel]) -> tuple[Column[Any], ...]:
+    return tuple(model.__table__.c)  # type: ignore[attr-defined]
+
+
+_SESSION_COLUMNS = _columns(GameSession)
+_MEMBER_COLUMNS = _columns(Member)
+_CALL_COLUMNS = _columns(WalletCallRow)
+_ROUND_COLUMNS = _columns(GameRound)
+
+
+def _row(model: type[_Row], columns: Sequence[Column[Any]], values: Sequence[Any]) -> _Row | None:
+    """The row of `model` a core read brought as `values` (None: its outer join found none).
+    The hot reads take columns, not entities: the ORM's loading of a row cost more than the
+    statement's run (a wallet call reads two or four)."""
+    if values[0] is None:  # the primary key, the first column
+        return None
+    return new_row(model, **{c.name: v for c, v in zip(columns, values, strict=True)})
+
+
 # The session of a money call, its member, its game's type (None: not in the catalogue), its
 # vendor's wallet mode and the member's bonus maximum bet. The grants take no lock of the
 # member's: read before the cash lock or under it, a grant opened or closed meanwhile is seen
 # alike.
-_MONEY_SESSION = cast(
-    "Select[GameSession, Member, str | None, WalletMode | None, object]",
-    select(GameSession, Member, Game.game_type, GameVendor.wallet_mode)
+_MONEY_SESSION = (
+    core_select(
+        *_SESSION_COLUMNS, *_MEMBER_COLUMNS, col(Game.game_type), col(GameVendor.wallet_mode)
+    )
     .add_columns(bet_limits.lowest_max_bet(col(GameSession.member_id), bindparam("now")))
     .join(Member, col(Member.id) == GameSession.member_id)
     .outerjoin(
@@ -68,19 +92,19 @@ _MONEY_SESSION = cast(
         & (col(Game.game_code) == GameSession.game_code),
     )
     .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
-    .where(col(GameSession.session_token_digest) == bindparam("digest")),
-)  # five columns: sqlmodel's `select` types four at most
+    .where(col(GameSession.session_token_digest) == bindparam("digest"))
+)
+_MEMBER_AT = len(_SESSION_COLUMNS)
+_EXTRAS_AT = _MEMBER_AT + len(_MEMBER_COLUMNS)  # game type, wallet mode, lowest maximum bet
+_ACCOUNTS_AT = _EXTRAS_AT + 3
 
 
 # ...with the member's cash (locked) and clearing shard: the cash lock comes with the read.
-_MONEY_SESSION_LOCKED = cast(
-    "Select[GameSession, Member, str | None, WalletMode | None, object, int, int, Decimal]",
-    ledger.with_game_accounts(
-        _MONEY_SESSION,
-        merchant_id=col(GameSession.merchant_id),
-        member_id=col(GameSession.member_id),
-        currency=col(GameSession.currency),
-    ),
+_MONEY_SESSION_LOCKED = ledger.with_game_accounts(
+    _MONEY_SESSION,
+    merchant_id=col(GameSession.merchant_id),
+    member_id=col(GameSession.member_id),
+    currency=col(GameSession.currency),
 )
 
 
@@ -102,14 +126,19 @@ async def money_session(
     accounts, the cash row locked for the rest of the transaction. A member without them yet
     (or a session unknown) is read again without them."""
     params = {"digest": token_digest(session_token or ""), "now": clock.now()}
-    locked = (await session.exec(_MONEY_SESSION_LOCKED, params=params)).first()
-    accounts = None if locked is None else ledger.GameAccounts(*locked[5:])
-    found = locked[:5] if locked is not None else None
+    connection = await session.connection()
+    found: Sequence[Any] | None = (await connection.execute(_MONEY_SESSION_LOCKED, params)).first()
+    accounts = None if found is None else ledger.GameAccounts(*found[_ACCOUNTS_AT:])
     if found is None:
-        found = (await session.exec(_MONEY_SESSION, params=params)).first()
-    usable = usable_session(found and found[0], vendor, allow_expired=allow_expired)
+        found = (await connection.execute(_MONEY_SESSION, params)).first()
+    game_session = (
+        None if found is None else _row(GameSession, _SESSION_COLUMNS, found[:_MEMBER_AT])
+    )
+    usable = usable_session(game_session, vendor, allow_expired=allow_expired)
     assert found is not None
-    _, member, game_type, wallet_mode, lowest = found
+    member = _row(Member, _MEMBER_COLUMNS, found[_MEMBER_AT:_EXTRAS_AT])
+    assert member is not None  # an inner join
+    game_type, wallet_mode, lowest = found[_EXTRAS_AT:_ACCOUNTS_AT]
     if wallet_mode == WalletMode.TRANSFER:
         raise AppError("seamless-transfer-vendor", 409)
     return MoneySession(usable, member, game_type, bet_limits.max_bet_of(lowest), accounts)
@@ -175,9 +204,9 @@ _PENDING_ROLLBACK = select(PendingRollback).where(*_PENDING_ROLLBACK_OF)
 @functools.cache
 def _run(count: int) -> Any:
     return (
-        select(
-            WalletCallRow,
-            GameRound,
+        core_select(
+            *_CALL_COLUMNS,
+            *_ROUND_COLUMNS,
             select(PendingRollback.id).where(*_PENDING_ROLLBACK_OF).scalar_subquery(),
         )
         .select_from(select(literal(1)).subquery())
@@ -191,6 +220,10 @@ def _run(count: int) -> Any:
             (col(WalletCallRow.vendor) == bindparam("vendor")) & _ids_in(count),
         )
     )
+
+
+_ROUND_AT = len(_CALL_COLUMNS)
+_PENDING_AT = _ROUND_AT + len(_ROUND_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -212,9 +245,15 @@ async def run_reads(
     such a rollback came)."""
     count, ids = _ids(transaction_ids)
     params = {"vendor": vendor, "round_id": round_id, "debit": debit_transaction_id, **ids}
-    rows = (await session.exec(_run(count), params=params)).all()
-    calls = {call.transaction_id: call for call, _, _ in rows if call is not None}
-    _, found, pending_id = rows[0]
+    connection = await session.connection()
+    rows = (await connection.execute(_run(count), params)).all()
+    calls = {
+        call.transaction_id: call
+        for row in rows
+        if (call := _row(WalletCallRow, _CALL_COLUMNS, row[:_ROUND_AT])) is not None
+    }
+    found = _row(GameRound, _ROUND_COLUMNS, rows[0][_ROUND_AT:_PENDING_AT])
+    pending_id = rows[0][_PENDING_AT]
     pending = None if pending_id is None else await session.get(PendingRollback, pending_id)
     return RunReads(calls, found, pending)
 

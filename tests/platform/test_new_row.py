@@ -4,6 +4,7 @@ path writes by a statement of its own (the seamless wallet's rounds and calls)."
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import inspect
 
@@ -11,7 +12,7 @@ from models.base import new_row
 from models.games import GameRound, RoundStatus
 from models.games import WalletCall as WalletCallRow
 
-CALL = {
+CALL: dict[str, Any] = {
     "vendor": "PG",
     "transaction_id": "t1",
     "kind": "DEBIT",

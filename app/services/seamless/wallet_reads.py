@@ -65,15 +65,19 @@ _SESSION_COLUMNS = _columns(GameSession)
 _MEMBER_COLUMNS = _columns(Member)
 _CALL_COLUMNS = _columns(WalletCallRow)
 _ROUND_COLUMNS = _columns(GameRound)
+_SESSION_NAMES, _MEMBER_NAMES, _CALL_NAMES, _ROUND_NAMES = (
+    tuple(c.name for c in columns)
+    for columns in (_SESSION_COLUMNS, _MEMBER_COLUMNS, _CALL_COLUMNS, _ROUND_COLUMNS)
+)
 
 
-def _row(model: type[_Row], columns: Sequence[Column[Any]], values: Sequence[Any]) -> _Row | None:
+def _row(model: type[_Row], names: tuple[str, ...], values: Sequence[Any]) -> _Row | None:
     """The row of `model` a core read brought as `values` (None: its outer join found none).
     The hot reads take columns, not entities: the ORM's loading of a row cost more than the
     statement's run (a wallet call reads two or four)."""
     if values[0] is None:  # the primary key, the first column
         return None
-    return new_row(model, **{c.name: v for c, v in zip(columns, values, strict=True)})
+    return new_row(model, **dict(zip(names, values, strict=True)))
 
 
 # The session of a money call, its member, its game's type (None: not in the catalogue), its
@@ -131,12 +135,10 @@ async def money_session(
     accounts = None if found is None else ledger.GameAccounts(*found[_ACCOUNTS_AT:])
     if found is None:
         found = (await connection.execute(_MONEY_SESSION, params)).first()
-    game_session = (
-        None if found is None else _row(GameSession, _SESSION_COLUMNS, found[:_MEMBER_AT])
-    )
+    game_session = None if found is None else _row(GameSession, _SESSION_NAMES, found[:_MEMBER_AT])
     usable = usable_session(game_session, vendor, allow_expired=allow_expired)
     assert found is not None
-    member = _row(Member, _MEMBER_COLUMNS, found[_MEMBER_AT:_EXTRAS_AT])
+    member = _row(Member, _MEMBER_NAMES, found[_MEMBER_AT:_EXTRAS_AT])
     assert member is not None  # an inner join
     game_type, wallet_mode, lowest = found[_EXTRAS_AT:_ACCOUNTS_AT]
     if wallet_mode == WalletMode.TRANSFER:
@@ -250,9 +252,9 @@ async def run_reads(
     calls = {
         call.transaction_id: call
         for row in rows
-        if (call := _row(WalletCallRow, _CALL_COLUMNS, row[:_ROUND_AT])) is not None
+        if (call := _row(WalletCallRow, _CALL_NAMES, row[:_ROUND_AT])) is not None
     }
-    found = _row(GameRound, _ROUND_COLUMNS, rows[0][_ROUND_AT:_PENDING_AT])
+    found = _row(GameRound, _ROUND_NAMES, rows[0][_ROUND_AT:_PENDING_AT])
     pending_id = rows[0][_PENDING_AT]
     pending = None if pending_id is None else await session.get(PendingRollback, pending_id)
     return RunReads(calls, found, pending)

@@ -226,6 +226,8 @@ def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
     api.router.routes.extend(media.ROUTES)
     # Health and metrics: before the gates (maintenance, region blocks) and outside OpenAPI.
     api.router.routes[0:0] = ops.ROUTES
+    # ...and the vendors' money calls ahead of them, as plain Starlette routes.
+    api.router.routes[0:0] = declared(package, "DIRECT_ROUTES")
     # The calls every client polls first of all: the router tries routes in order.
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))

@@ -12,6 +12,8 @@ from uuid import uuid4
 import httpx
 import pytest
 
+from app.api.envelope import Envelope
+from app.api.seamless.wallet import AnswerValue
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
@@ -145,6 +147,29 @@ async def test_malformed_calls_are_refused(vendor_client: httpx.AsyncClient) -> 
     assert fractional.json()["code"] == "seamless-invalid-amount"
     missing = await _signed_post(vendor_client, "debit", {"sessionToken": player.session_token})
     assert missing.status_code == 422 and missing.json()["code"] == "seamless-invalid-call"
+
+
+async def test_the_direct_money_routes_answer_as_the_documented_ones(
+    vendor_client: httpx.AsyncClient,
+) -> None:
+    """The money calls are answered by plain routes ahead of FastAPI's (DIRECT_ROUTES): the
+    answer is the documented model's own JSON, and a method they do not take still gets the
+    API's envelope."""
+    member = await funded_member("10.00")
+    game = await studio_game()
+    player = await player_session(member, game)
+    round_id = uuid4().hex
+    bet = call_body(player.session_token, call(round_id, "2.00", game.game_code))
+    body = bet | {"winTransactionId": uuid4().hex, "winAmount": "3.50"}
+    answered = await _signed_post(vendor_client, "betwin", body)
+    assert answered.status_code == 200
+    assert answered.headers["content-type"] == "application/json"
+    documented = Envelope[AnswerValue].model_validate_json(answered.content)
+    assert documented.model_dump_json(by_alias=True).encode() == answered.content
+    assert documented.value is not None and documented.value.balance == Decimal("11.50")
+    wrong_method = await vendor_client.get(f"/vendor/{BGS}/wallet/betwin")
+    assert wrong_method.status_code == 405
+    assert wrong_method.json()["code"] == "method-not-allowed"
 
 
 def test_studio_wallet_goes_over_http_when_a_wallet_url_is_set(

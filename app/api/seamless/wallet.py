@@ -8,12 +8,16 @@ answers carry a status (OK, INSUFFICIENT_FUNDS, REFUSED) and the player's balanc
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from decimal import Decimal
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import Field, ValidationError
+from starlette.responses import Response
+from starlette.routing import Route
 
+from app.api.deps import door_gates
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core.errors import AppError
@@ -169,3 +173,34 @@ async def rollback(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
 
 # Matched before every other router: the money calls players and vendors make most.
 MONEY_ROUTERS = (router,)
+
+
+def _direct(operation: str, endpoint: Callable[[str, Request], Awaitable[Envelope[Any]]]) -> Route:
+    """A money call's route as a plain Starlette one: the same gates (`door_gates`, by the
+    route's template), body, rules and answer, without FastAPI's route matching through its
+    included routers, its dependency solving and its validation of the answer it has just
+    built (a fifth of a bet-and-win's CPU, bench_simulator). Errors answer through the app's
+    handlers as before."""
+
+    async def direct(request: Request) -> Response:
+        request.scope["route"] = route  # the gates' table names the route by its template
+        await door_gates(request)
+        envelope = await endpoint(request.path_params["vendorCode"], request)
+        return Response(envelope.model_dump_json(by_alias=True), media_type="application/json")
+
+    route = Route(f"{router.prefix}/{operation}", direct, methods=["POST"])
+    return route
+
+
+# The money calls answered ahead of every route (app/api/main.py); the router above still
+# declares them (OpenAPI) and is what a method or path they do not match falls through to.
+DIRECT_ROUTES = tuple(
+    _direct(operation, endpoint)
+    for operation, endpoint in (
+        ("betwin", bet_win),
+        ("debit", debit),
+        ("credit", credit),
+        ("rollback", rollback),
+        ("balance", balance),
+    )
+)

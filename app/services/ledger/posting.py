@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -73,10 +73,17 @@ SELECT transaction_id, account_id, balance FROM ledger_post(
 _NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
 
 
+def _array_literal(values: Iterable[int | Decimal]) -> str:
+    """Whole numbers or decimals as PostgreSQL's array literal, e.g. {12,-1.50}."""
+    return "{" + ",".join(str(value) for value in values) + "}"
+
+
 def _post_parameters(request: PostRequest) -> dict[str, Any]:
     return transaction_row(request, clock.now()) | {
-        "account_ids": [leg.account_id for leg in request.legs],
-        "amounts": [leg.amount for leg in request.legs],
+        # Array literals, cast by the statement: psycopg dumps a list element by element in
+        # Python, which cost more than the rest of the parameters.
+        "account_ids": _array_literal(leg.account_id for leg in request.legs),
+        "amounts": _array_literal(leg.amount for leg in request.legs),
         "metadata": json.dumps(request.details),
     }
 
@@ -223,9 +230,11 @@ def _move_on_sqlite(legs: int) -> Update:
         (ACCOUNTS.c.id == bindparam(f"account_{n}"), bindparam(f"amount_{n}", type_=money))
         for n in range(legs)
     ]
+    # The ids as bound values of their own, not an expanding list: SQLAlchemy rewrites a
+    # statement's text for an expanding list at every run.
     return (
         update(ACCOUNTS)
-        .where(ACCOUNTS.c.id.in_(bindparam("accounts", expanding=True)))
+        .where(ACCOUNTS.c.id.in_([bindparam(f"account_{n}") for n in range(legs)]))
         .where(ACCOUNTS.c.merchant_id == bindparam("of_merchant"))
         # Rounded to the cent as the column keeps it: SQLite stores money as a double.
         .values(balance=func.round(ACCOUNTS.c.balance + case(*moves), 2))
@@ -248,7 +257,7 @@ async def _post_on_sqlite(connection: AsyncConnection, request: PostRequest) -> 
         assert answer is not None, "a key that conflicts is stored"
         return answer
     legs = {leg.account_id: leg.amount for leg in request.legs}
-    moves: dict[str, Any] = {"accounts": list(legs), "of_merchant": request.merchant_id}
+    moves: dict[str, Any] = {"of_merchant": request.merchant_id}
     for n, (account_id, amount) in enumerate(legs.items()):
         moves |= {f"account_{n}": account_id, f"amount_{n}": amount}
     try:

@@ -63,6 +63,7 @@ from app.services.seamless.port import (
 )
 from app.services.wallet_events import money_moved
 from models import Member, Winner
+from models.base import new_row
 from models.games import (
     GameRound,
     GameSession,
@@ -369,7 +370,8 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         game_type=game_type,
     )
     if game_round is None:
-        game_round = GameRound(
+        game_round = new_row(
+            GameRound,
             vendor=ctx.vendor,
             round_id=call.round_id,
             member_id=member_id,
@@ -630,7 +632,8 @@ async def _make_call(
     else:
         outcome = await _rollback(ctx, call)
     cash = await _cash(ctx)
-    record = WalletCallRow(
+    record = new_row(
+        WalletCallRow,
         vendor=ctx.vendor,
         transaction_id=call.transaction_id,
         kind=kind,

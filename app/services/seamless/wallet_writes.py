@@ -29,7 +29,7 @@ ROUNDS: Table = GameRound.__table__  # type: ignore[attr-defined]
 CALLS: Table = WalletCallRow.__table__  # type: ignore[attr-defined]
 _ROUND_COLUMNS = [c for c in ROUNDS.columns if c.name != "id"]
 _CALL_COLUMNS = [c for c in CALLS.columns if c.name != "id"]
-_CALL_NAMES = [c.name for c in _CALL_COLUMNS]
+_CALL_NAMES = tuple(c.name for c in _CALL_COLUMNS)
 # What a call may change of a round it did not open.
 _ROUND_CHANGES = ("bet_total", "win_total", "status", "settled_at")
 
@@ -84,20 +84,34 @@ def _statements(
     return (last.add_cte(*(each.cte(f"run_write{i}") for i, each in enumerate(before))),)
 
 
+@functools.cache
+def _keys(prefix: str, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(bound parameter, field) of each of `names`: the parameters' names made once."""
+    return tuple((f"{prefix}{name}", name) for name in names)
+
+
+def _values(params: dict[str, Any], row: object, keys: tuple[tuple[str, str], ...]) -> None:
+    for key, name in keys:
+        params[key] = getattr(row, name)
+
+
+_ROUND_NAMES = tuple(c.name for c in _ROUND_COLUMNS)
+
+
 def _params(
     game_round: GameRound | None, facts: Sequence[Fact], calls: Sequence[WalletCallRow]
 ) -> dict[str, Any]:
     params: dict[str, Any] = {}
     if game_round is not None:
         if game_round.id is None:
-            params |= {f"round_{c.name}": getattr(game_round, c.name) for c in _ROUND_COLUMNS}
+            _values(params, game_round, _keys("round_", _ROUND_NAMES))
         else:
             params["round_pk"] = game_round.id
-            params |= {f"round_{name}": getattr(game_round, name) for name in _ROUND_CHANGES}
+            _values(params, game_round, _keys("round_", _ROUND_CHANGES))
     for i, fact in enumerate(facts):
         params |= wager_facts.bound_values(fact, f"fact{i}_")
     for i, call in enumerate(calls):
-        params |= {f"call{i}_{c.name}": getattr(call, c.name) for c in _CALL_COLUMNS}
+        _values(params, call, _keys(f"call{i}_", _CALL_NAMES))
     return params
 
 
@@ -116,5 +130,8 @@ async def write_run(
         return
     dialect = get_engine().dialect.name
     params = _params(game_round, facts, calls)
+    # On the session's connection: core statements need none of the ORM's execution (its
+    # flush of the session first included: the rows the session holds go at the commit).
+    connection = await session.connection()
     for statement in _statements(opened, len(facts), len(calls), dialect):
-        await session.exec(statement, params=params)  # type: ignore[call-overload]
+        await connection.execute(statement, params)

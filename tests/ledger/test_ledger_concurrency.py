@@ -23,7 +23,7 @@ from app.core.config import get_settings
 from app.core.db import connection_capacity, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
-from app.services.ledger import Leg, Posted, batching
+from app.services.ledger import Leg, Posted
 from models import LedgerAccount, LedgerTransaction
 from models.ledger import TransactionKind
 from tests.helpers.databases import use_postgres
@@ -298,7 +298,7 @@ async def test_posts_whose_writer_gets_no_connection_fail_with_its_error(
         raise PoolTimeoutError("the pool's wait timed out")
         yield  # pragma: no cover
 
-    monkeypatch.setattr(batching, "autocommit_driver", no_connection)
+    monkeypatch.setattr("app.services.ledger.batching.autocommit_driver", no_connection)
     posts = [bet(books, "1.00") for _ in range(3)]
     outcomes = await asyncio.wait_for(
         asyncio.gather(*posts, return_exceptions=True), LOCK_WAIT_SECONDS

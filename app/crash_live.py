@@ -53,7 +53,7 @@ from app.core.i18n import translate, ui_language
 from app.core.visitor import Visitor, visitor
 from app.front_door import DomainCheck, header_of, own_origin_https
 from app.services import gates
-from app.services.brands import Brand, brands
+from app.services.brands import Brand, Money, brands
 from app.services.origins import origin_allowed
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio.crash import bets, tickets
@@ -96,10 +96,10 @@ _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per 
 _turns = itertools.count()
 
 
-def _body(merchant_id: int, lang: str, digits: int, seen: Seen) -> str:
+def _body(merchant_id: int, lang: str, money: Money, seen: Seen) -> str:
     kept = _bodies.get((merchant_id, lang))
     if kept is None or kept[0] is not seen:
-        kept = _bodies[(merchant_id, lang)] = (seen, board_body(seen.board, lang, digits))
+        kept = _bodies[(merchant_id, lang)] = (seen, board_body(seen.board, lang, money))
     return kept[1]
 
 
@@ -128,7 +128,7 @@ async def _push(page: _Page) -> None:
         if not opened and page.turn:
             await asyncio.sleep(page.turn * BOARD_TURN_SECONDS)
         opened = False
-        body = _body(brand.id, page.lang, brand.amount_digits, seen)
+        body = _body(brand.id, page.lang, Money.of(brand), seen)
         await page.send(stamped(body, clock.now()))
 
 
@@ -318,7 +318,7 @@ async def _cash(
             done, bet = await decide_cash_out(bound, brand, int(str(slot)), flying)
     except AppError as exc:
         return _refused(answer, exc, page.lang), None
-    text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)
+    text = cashed_notice(done.multiplier, done.payout, page.lang, Money.of(page.brand))
     return answer | {"ok": True, "text": text}, bet
 
 

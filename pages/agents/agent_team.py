@@ -16,7 +16,8 @@ from app import routes
 from app.services.agents.reports import TRANSACTION_KINDS
 from components.agents.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
-from components.i18n import amount, local_date, local_time, t
+from components.i18n import local_date, local_time, t
+from components.i18n import money as brand_money
 from components.layout import member_page
 from components.style import AXIS_TICK, CHART_TEXT, FOCUS
 from pages.registry import Page
@@ -35,7 +36,7 @@ def _cell(row: rx.Var, name: str, kind: str) -> rx.Component:
     value = getattr(row, name)
     if kind == "money":
         return rx.el.td(
-            amount(value),
+            brand_money(value),
             class_name=rx.cond(
                 value.startswith("-"),
                 "py-2 px-2 text-right font-mono tabular-nums text-rose-600",
@@ -138,7 +139,7 @@ def totals_strip(items: list[tuple[str, str]]) -> rx.Component:
             rx.el.div(
                 rx.el.dt(t(key), class_name="text-xs text-slate-500 dark:text-slate-400"),
                 rx.el.dd(
-                    amount(getattr(AgentTeamState.totals, name)),
+                    brand_money(getattr(AgentTeamState.totals, name)),
                     class_name="font-bold tabular-nums",
                     data_testid=f"total-{TOTAL_TESTIDS.get(name, name)}",
                 ),
@@ -202,7 +203,7 @@ def _figure(key: str, name: str, money: bool = True) -> rx.Component:
     return rx.el.div(
         rx.el.p(t(key), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.p(
-            amount(value) if money else value,
+            brand_money(value) if money else value,
             class_name="text-xl font-bold tabular-nums",
             data_testid=f"overview-{name}",
         ),
@@ -552,7 +553,7 @@ def transfer_upline_page() -> rx.Component:
                             t("agent.transfer.balance"),
                             ": ",
                             rx.el.span(
-                                amount(AgentTeamState.balance), data_testid="upline-balance"
+                                brand_money(AgentTeamState.balance), data_testid="upline-balance"
                             ),
                             class_name="text-sm text-slate-500 dark:text-slate-400 mb-3",
                         ),

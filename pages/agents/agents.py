@@ -8,7 +8,8 @@ import reflex as rx
 from app import routes
 from components.agents.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
-from components.i18n import amount, local_date, local_time, t
+from components.i18n import local_date, local_time, t
+from components.i18n import money as brand_money
 from components.link import page_link
 from pages.agents.agent_team import downline_transfer_popup, transfer_button, transfers_off_note
 from pages.registry import Page
@@ -21,7 +22,7 @@ def _figure(label_key: str, value: rx.Var, testid: str, money: bool = True) -> r
     return rx.el.div(
         rx.el.p(t(label_key), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.p(
-            amount(value) if money else value,
+            brand_money(value) if money else value,
             class_name="text-xl font-bold tabular-nums",
             data_testid=testid,
         ),
@@ -279,8 +280,8 @@ def _downline_row(row: rx.Var) -> rx.Component:
                 rx.cond(
                     AgentState.activity_shown,
                     rx.fragment(
-                        _fact("agent.downlines.bets", amount(row.bets)),
-                        _fact("agent.downlines.deposits", amount(row.deposits)),
+                        _fact("agent.downlines.bets", brand_money(row.bets)),
+                        _fact("agent.downlines.deposits", brand_money(row.deposits)),
                     ),
                 ),
                 class_name="text-xs flex flex-wrap",

@@ -23,7 +23,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount, format_day, format_rate
+from app.core.i18n.formatting import format_day, format_rate
 from app.services import gates
 from app.services.agents import affiliates, contracts, payouts, reports, team
 from app.services.brands import Money
@@ -39,7 +39,7 @@ from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import member_action
 from state.paging import Paging
 from state.rows import plain_money
-from state.site import amount_digits, current_brand, ui_lang
+from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -65,10 +65,10 @@ def _request_id() -> str:
     return secrets.token_hex(16)
 
 
-def pay_line_text(line: dict[str, Any], language: str, digits: int) -> str:
-    """A pay line's explanation in the reader's language and the brand's amounts (`digits`:
-    their minor digits), from its stored inputs."""
-    base = format_amount(Decimal(str(line.get("base", "0"))), language, digits)
+def pay_line_text(line: dict[str, Any], language: str, money: Money) -> str:
+    """A pay line's explanation in the reader's language and the brand's money (R$ 1.550,00),
+    from its stored inputs."""
+    base = money.write(Decimal(str(line.get("base", "0"))), language)
     if line.get("tier") is None:
         return translate("agent.wages.no_tier", language, base=base)
     return translate(
@@ -78,7 +78,7 @@ def pay_line_text(line: dict[str, Any], language: str, digits: int) -> str:
         rate=format_rate(line.get("rate", "0"), language),
         base=base,
         active=line.get("activeMembers", 0),
-        below=format_amount(Decimal(str(line.get("downlineGross", "0"))), language, digits),
+        below=money.write(Decimal(str(line.get("downlineGross", "0"))), language),
     )
 
 
@@ -352,7 +352,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
             page=self.page,
             size=PAGE_SIZE,
         )
-        lang, digits = await ui_lang(self), await amount_digits(self)
+        lang, money = await ui_lang(self), Money.of(await current_brand(self))
         daily = self.pay_kind == ContractKind.DAILY_SALARY.value  # tiered: explained per line
         self.rows = [
             ReportRow(
@@ -361,7 +361,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                 rate=format_rate(row.line.get("rate"), lang) + "%",
                 active=str(row.line.get("activeMembers", "")),
                 amount=plain_money(row.amount),
-                detail=pay_line_text(row.line, lang, digits) if daily else "",
+                detail=pay_line_text(row.line, lang, money) if daily else "",
             )
             for row in found.rows
         ]

@@ -11,10 +11,8 @@ Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
 
 from __future__ import annotations
 
-import csv
 import functools
 import inspect
-import io
 from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -116,15 +114,6 @@ def money_of(value: Any, lang: str, written: Money) -> str:
     """One brand's amount where the console may list several brands' side by side: with the
     brand's symbol, in its currency's digits (R$ 150,00 beside ₫ 1.480.000)."""
     return written.write(Decimal(value), lang)
-
-
-def csv_text(header: list[str], rows: list[list[Any]]) -> str:
-    """A table as CSV text (a download of the table the page shows)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
 
 
 def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:

@@ -12,6 +12,7 @@ import reflex as rx
 
 from app import routes
 from app.core import clock
+from app.core.csv_text import csv_text
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import player360, players
@@ -20,7 +21,6 @@ from state.backoffice.console import (
     MenuItem,
     PagedConsolePage,
     RowId,
-    csv_text,
     current_staff,
     form_text,
     iso,

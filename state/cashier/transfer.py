@@ -11,7 +11,6 @@ import reflex as rx
 
 from app import routes
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.brands import Money
 from app.services.cashier import transfers
@@ -62,18 +61,18 @@ class TransferState(MemberPage, rx.State):
 
     async def _reload(self) -> None:
         lang, brand = await ui_lang(self), await current_brand(self)
-        digits = brand.amount_digits
+        money = Money.of(brand)  # every balance as the site writes money: R$ 1.234,50
         found = await transfers.wallets(brand, await current_member(self))
-        self.main = format_amount(found.cash, lang, digits)
+        self.main = money.write(found.cash, lang)
         self.main_raw = str(found.cash)
-        self.total = format_amount(found.sum_balance, lang, digits)
-        self.bonus = format_amount(found.bonus, lang, digits) if found.bonus > 0 else ""
+        self.total = money.write(found.sum_balance, lang)
+        self.bonus = money.write(found.bonus, lang) if found.bonus > 0 else ""
         self.recallable = found.vendor_total > 0
         self.wallets = [
             VendorWallet(
                 vendor=w.vendor,
                 name=w.name,
-                balance=format_amount(w.balance, lang, digits),
+                balance=money.write(w.balance, lang),
                 raw=str(w.balance),
                 maintenance=w.maintenance,
             )

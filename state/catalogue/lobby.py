@@ -207,9 +207,9 @@ class LobbyState(MemberPage, rx.State):
         # its page asks guests to log in and trial users to register (app/app.py's gate).
         self.nav, self.footer_nav = nav, footer
         member = await real_member_or_none(self)
-        self.favorite_ids = (
-            [] if member is None else [str(i) for i in await members.favorite_ids(member.id or 0)]
-        )
+        # only what the brand offers, as its favourites list (no cockfight on BR1)
+        found = [] if member is None else await members.favorite_ids(brand, member.id or 0)
+        self.favorite_ids = [str(i) for i in found]
 
     @rx.event
     async def load_home(self) -> None:

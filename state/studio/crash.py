@@ -30,6 +30,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, typed_amount
 from app.services import gates
+from app.services.brands import Money
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo, tickets
 from app.services.studio.crash import rounds as crash_rounds
@@ -175,6 +176,10 @@ class CrashState(RealityCheckedPage, rx.State):
         demo = self.router.url.query_parameters.get("demo") == "1"
         return await self._load(demo=demo, use_token=True)
 
+    async def _money(self) -> Money:
+        """How the page writes money: the brand's symbol and digits (brands.Money)."""
+        return Money.of(await current_brand(self))
+
     @rx.event
     @gated
     async def play_real(self) -> Any:
@@ -210,6 +215,7 @@ class CrashState(RealityCheckedPage, rx.State):
             self.ready, self.blocked = False, play.blocked
             return events
         await play._read_balance()
+        play._symbol = brand.currency_symbol  # a refused stake writes its limits so
         limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
         for slot in SLOTS:  # within this currency's limits, written the reader's way
             kept = limits.kept(studio_rounds.readable_bet(getattr(self, f"stake_{slot}")))
@@ -250,7 +256,7 @@ class CrashState(RealityCheckedPage, rx.State):
             play = await self.get_state(PlayState)
             play.balance = await play._show_money(read.balance)
             return {}
-        self.mine = crash_views.mine_rows(read.own, lang, self._digits)
+        self.mine = crash_views.mine_rows(read.own, lang, await self._money())
         of_round = {bet.slot: bet for bet in read.own if bet.round_id == read.current}
         slots = {slot: (bet.status, bet.cashout) for slot, bet in of_round.items()}
         _shows.shown(self._watch_token, slots)
@@ -389,7 +395,7 @@ class CrashState(RealityCheckedPage, rx.State):
                 play._player(), self._merchant_id, int(slot), stake, auto, betting=betting
             )
         lang = await ui_lang(self)
-        play.balance = format_amount(placed.balance, lang, self._digits)
+        play.balance = await play._show_money(placed.balance)
         self.notice = translate("crash.placed", lang, slot=slot)
         await self._refresh()
         return await refresh_header(self) if play.mode == "real" else None
@@ -441,11 +447,13 @@ class CrashState(RealityCheckedPage, rx.State):
         finally:  # refused too (the round crashed first): the slot shows how it ended
             await self._refresh()
         lang = await ui_lang(self)
-        self.notice = crash_views.cashed_notice(done.multiplier, done.payout, lang, self._digits)
+        self.notice = crash_views.cashed_notice(
+            done.multiplier, done.payout, lang, await self._money()
+        )
         balance = done.balance
         if balance is None:  # a demo cash-out: its own balance
             balance = await studio_rounds.balance(play._player())
-        play.balance = format_amount(balance, lang, self._digits)
+        play.balance = await play._show_money(balance)
         return await refresh_header(self) if play.mode == "real" else None
 
     @rx.event
@@ -469,7 +477,7 @@ class CrashState(RealityCheckedPage, rx.State):
         lang = await ui_lang(self)
         if cashed is not None and cashed.status == CrashBetStatus.CASHED and cashed.cashout:
             self.notice = crash_views.cashed_notice(
-                cashed.cashout, cashed.payout, lang, self._digits
+                cashed.cashout, cashed.payout, lang, await self._money()
             )
         return await refresh_header(self)
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_count
+from app.services.brands import Money
 from app.services.studio.crash.rounds import (
     Board,
     FeedLine,
@@ -61,13 +62,13 @@ def multiplier(value: Decimal, lang: str) -> str:
     return format_amount(value.quantize(Decimal("0.01")), lang)
 
 
-def cashed_notice(cashout: Decimal, payout: Decimal, lang: str, digits: int) -> str:
+def cashed_notice(cashout: Decimal, payout: Decimal, lang: str, money: Money) -> str:
     """What a cash-out says beside the buttons: its multiplier and what it paid."""
     return translate(
         "crash.cashed_notice",
         lang,
         multiplier=multiplier(cashout, lang),
-        amount=format_amount(payout, lang, digits),
+        amount=money.write(payout, lang),
     )
 
 
@@ -77,11 +78,11 @@ def outcome(status: str, cashout: Decimal | None, lang: str) -> str:
     return translate(STATUS_KEYS.get(CrashBetStatus(status), "crash.riding"), lang)
 
 
-def feed_rows(lines: tuple[FeedLine, ...], lang: str, digits: int) -> list[FeedRow]:
+def feed_rows(lines: tuple[FeedLine, ...], lang: str, money: Money) -> list[FeedRow]:
     return [
         FeedRow(
             name=line.shown_name,
-            stake=format_amount(line.stake, lang, digits),
+            stake=money.write(line.stake, lang),
             outcome=outcome(line.status, line.cashout, lang),
             cashed=line.status == CrashBetStatus.CASHED,
             lost=line.status == CrashBetStatus.LOST,
@@ -96,7 +97,7 @@ def feed_more(state: RoundState, lang: str) -> str:
     return translate("crash.feed_more", lang, count=format_count(more, lang)) if more > 0 else ""
 
 
-def board_body(board: Board, lang: str, digits: int) -> str:
+def board_body(board: Board, lang: str, money: Money) -> str:
     """The brand's board as every Crash tab shows it, for the live socket (app/crash_live.py)
     and assets/crash.js: a JSON object, every text written in `lang`, without the server's
     time (`stamped` adds it as the message leaves)."""
@@ -115,7 +116,7 @@ def board_body(board: Board, lang: str, digits: int) -> str:
         Phase.RUNNING: translate("crash.running", lang),
         Phase.CRASHED: translate("crash.crashed", lang, multiplier=shown),
     }
-    feed = feed_rows(state.feed, lang, digits)
+    feed = feed_rows(state.feed, lang, money)
     return json.dumps(
         {
             "round": state.round_id,
@@ -142,15 +143,15 @@ def past_rows(rounds: list[PastRound], lang: str) -> list[PastRow]:
     return [PastRow(r.round_id, multiplier(r.crash, lang) + "x", r.crash >= 2) for r in rounds]
 
 
-def mine_rows(bets: list[OwnBet], lang: str, digits: int) -> list[MineRow]:
+def mine_rows(bets: list[OwnBet], lang: str, money: Money) -> list[MineRow]:
     return [
         MineRow(
             round_id=b.round_id,
             number=translate("crash.round", lang, number=b.number),
             slot=translate("crash.bet_slot", lang, slot=b.slot),
-            stake=format_amount(b.stake, lang, digits),
+            stake=money.write(b.stake, lang),
             outcome=outcome(b.status, b.cashout, lang),
-            payout=format_amount(b.payout, lang, digits),
+            payout=money.write(b.payout, lang),
             cashed=b.status == CrashBetStatus.CASHED,
         )
         for b in bets

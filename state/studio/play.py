@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any, Protocol, cast
 from urllib.parse import parse_qs, urlsplit
@@ -27,17 +28,17 @@ from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
 from app.core.i18n.formatting import (
     decimal_mark,
-    format_amount,
     format_game_multiplier,
     typed_amount,
 )
 from app.core.security import token_digest
 from app.services import gates
 from app.services.accounts.members import roles as member_roles
+from app.services.brands import Money
 from app.services.promotions import free_rounds
 from app.services.seamless import launch, studio_port, wallet
 from app.services.studio import rounds, seeds
-from app.services.studio.games import GAMES, StudioGame
+from app.services.studio.games import GAMES, BetLimits, StudioGame
 from state import follow
 from state.accounts.auth import (
     LOGIN_DIALOG,
@@ -104,6 +105,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
     _session_member: int = 0
     _launch_digest: str = ""
     _open_round: str = ""
+    _symbol: str = ""  # the brand's currency symbol, which the round's refusals write
     demo_id: str = rx.LocalStorage("", name="studioDemo", sync=True)
 
     code: str = ""
@@ -146,13 +148,14 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
 
     def _player(self) -> rounds.Player:
         if self.mode == "demo":
-            return rounds.demo_player(self.demo_id, DEMO_CURRENCY)
+            return replace(rounds.demo_player(self.demo_id, DEMO_CURRENCY), symbol=self._symbol)
         if not self._session_token:
             raise AppError("play-login-needed", 401)
         return rounds.Player(
             owner=seeds.member_owner(self._session_member),
             currency=self.currency,
             token=self._session_token,
+            symbol=self._symbol,
         )
 
     def _game(self) -> StudioGame:
@@ -169,8 +172,17 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
             return False
         return True
 
+    async def _money(self) -> Money:
+        """How the page writes money: the brand's symbol and digits (brands.Money)."""
+        return Money.of(await current_brand(self))
+
     async def _show_money(self, amount: Decimal) -> str:
-        return format_amount(amount, await ui_lang(self), await amount_digits(self))
+        return (await self._money()).write(amount, await ui_lang(self))
+
+    async def _bet_limits(self) -> BetLimits:
+        """The game's limits in the page's currency, which a refusal writes in its money."""
+        symbol = (await self._money()).symbol
+        return self._game().spec.limits(self.currency or DEMO_CURRENCY, symbol)
 
     async def _read_balance(self) -> None:
         """The game's balance (the session's, or the demo's) as the wallet has it now."""
@@ -181,11 +193,12 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         return typed_amount(amount, await ui_lang(self), await amount_digits(self))
 
     async def _limits(self) -> None:
-        limits = self._game().spec.limits(self.currency)
+        limits = await self._bet_limits()
         lang, digits = await ui_lang(self), await amount_digits(self)
-        self.min_bet = format_amount(limits.min_bet, lang, digits)
-        self.max_bet = format_amount(limits.max_bet, lang, digits)
-        self.max_win = format_amount(limits.max_win, lang, digits)
+        money = await self._money()
+        self.min_bet = money.write(limits.min_bet, lang)
+        self.max_bet = money.write(limits.max_bet, lang)
+        self.max_win = money.write(limits.max_win, lang)
         self.decimal_mark = decimal_mark(lang)
         # Another game's bet, or a refused one, starts again from the minimum; the field
         # writes its amount the reader's way (1,00 in Portuguese).
@@ -216,9 +229,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
 
     async def _history(self) -> None:
         found = await rounds.recent(self._player().owner, self.code, HISTORY_SIZE)
-        self.history = studio_views.history_rows(
-            found, await ui_lang(self), await amount_digits(self)
-        )
+        self.history = studio_views.history_rows(found, await ui_lang(self), await self._money())
 
     async def _reset_round(self) -> None:
         self.round_id = self.payout = self.result_multiplier = ""
@@ -315,6 +326,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
     async def _load(self, use_token: bool) -> Any:
         lang = await ui_lang(self)
         self.error = self.notice = self.blocked = ""
+        self._symbol = (await self._money()).symbol
         self.code = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
         if self.code not in GAMES:
             self.mode = self.kind = ""
@@ -389,7 +401,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         if factor not in BET_FACTORS:
             await refuse(self)
             return
-        limits = self._game().spec.limits(self.currency or DEMO_CURRENCY)
+        limits = await self._bet_limits()
         stepped = limits.stepped(rounds.readable_bet(self.bet), Decimal(factor))
         self.bet = await self._typed_stake(stepped)
 
@@ -532,7 +544,7 @@ class VerifyState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        lang, digits = await ui_lang(self), await amount_digits(self)
+        lang, money = await ui_lang(self), Money.of(await current_brand(self))
         self.round_id = self.router.url.query_parameters.get("round", "")[:64]
         self.error, self.rows, self.revealed, self.matches = "", [], False, False
         self.demo = False
@@ -561,8 +573,8 @@ class VerifyState(rx.State):
         self.matches = bool(found.matches)
         shown = [
             ("play.verify.game", studio_game_name(view.game_code, lang) or view.game_code),
-            ("play.verify.stake", format_amount(view.stake, lang, digits)),
-            ("play.verify.payout", format_amount(view.payout, lang, digits)),
+            ("play.verify.stake", money.write(view.stake, lang)),
+            ("play.verify.payout", money.write(view.payout, lang)),
             ("play.hash", view.server_seed_hash),
             ("play.verify.server_seed", found.server_seed or ""),
             ("play.client_seed", view.client_seed),

@@ -20,7 +20,6 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import autobet
@@ -28,7 +27,7 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import member_action
 from state.protection.reality import RealityState
-from state.site import amount_digits, ui_lang
+from state.site import ui_lang
 from state.studio.play import PlayState
 from state.studio.studio_views import REVEAL_SECONDS
 
@@ -78,9 +77,9 @@ class AutobetState(PlayState):
         return await self.get_state(PlayState)
 
     async def _reason(self, run: autobet.Run, lang: str) -> str:
-        digits = await amount_digits(self)
+        money = await (await self._play())._money()
         params = {
-            key: format_amount(value, lang, digits) if isinstance(value, Decimal) else value
+            key: money.write(value, lang) if isinstance(value, Decimal) else value
             for key, value in run.reason.items()
         }
         return translate(run.stopped, lang, **params)
@@ -91,7 +90,7 @@ class AutobetState(PlayState):
         lang = await ui_lang(self)
         self._run = run
         self.auto_played = run.played
-        self.auto_profit = format_amount(run.profit, lang, await amount_digits(self))
+        self.auto_profit = (await (await self._play())._money()).write(run.profit, lang)
         self.auto_running = run.running
         if run.played:  # the chips of a game that has them show the next bet (the roulette's)
             await (await (await self._play())._choices())._follow_stake(run.stake, run.running)
@@ -125,7 +124,7 @@ class AutobetState(PlayState):
         self.auto_on_win, self.auto_on_win_percent = typed["onWin"], typed["onWinPercent"]
         self.auto_on_loss, self.auto_on_loss_percent = typed["onLoss"], typed["onLossPercent"]
         chosen = autobet.plan(
-            play._game().spec.limits(play.currency),
+            await play._bet_limits(),
             stake=play.bet,
             **{FIELDS[field]: value for field, value in typed.items()},
         )
@@ -154,7 +153,7 @@ class AutobetState(PlayState):
             refreshed = await play._after(view)  # None, an event or a list of them
             if refreshed is not None:
                 events.extend(refreshed if isinstance(refreshed, list) else [refreshed])
-        shown = await self._show(autobet.next_stop(run, play._game().spec.limits(play.currency)))
+        shown = await self._show(autobet.next_stop(run, await play._bet_limits()))
         if shown is not None:
             events.append(shown)
         if self.auto_running:

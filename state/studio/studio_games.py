@@ -265,7 +265,8 @@ class RouletteState(PlayState):
         self.chips = {row.key: row.amount for row in self.table_bets}
         self.group_chips = studio_views.group_spots(self.table_bets)
         total = sum(amounts.values(), Decimal(0))
-        self.table_total = format_amount(total, lang, digits) if amounts else ""
+        money = await self._money()
+        self.table_total = money.write(total, lang) if amounts else ""
         if amounts:
             (await self.get_state(PlayState)).bet = typed_amount(total, lang, digits)
         await requote(self)
@@ -277,7 +278,7 @@ class RouletteState(PlayState):
         placed = [*self._placed, (key, values[min(self.chip_index, len(values) - 1)])]
         self._game().check({"chips": studio_views.table_chips(placed)})
         total = sum(studio_views.table_amounts(placed).values(), Decimal(0))
-        self._game().spec.check_table(total, self.currency)
+        (await self._bet_limits()).check_table(total)
         self._placed, self._base, self.table_error = placed, [], ""
         await self._show_table()
 

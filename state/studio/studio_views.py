@@ -18,6 +18,7 @@ from app.core.i18n.formatting import (
     format_game_multiplier,
     format_rate,
 )
+from app.services.brands import Money
 from app.services.studio import rounds
 from app.services.studio.games import StudioGame, roulette
 
@@ -394,12 +395,13 @@ def table_bets(amounts: dict[str, Decimal], lang: str, digits: int) -> list[Tabl
     return rows
 
 
-def history_rows(found: Iterable[rounds.RoundView], lang: str, digits: int) -> list[HistoryRow]:
+def history_rows(found: Iterable[rounds.RoundView], lang: str, money: Money) -> list[HistoryRow]:
+    """The last rounds, their stake and payout written as the brand writes money."""
     return [
         HistoryRow(
             id=r.round_id,
-            stake=format_amount(r.stake, lang, digits),
-            payout=format_amount(r.payout, lang, digits),
+            stake=money.write(r.stake, lang),
+            payout=money.write(r.payout, lang),
             multiplier=format_game_multiplier(r.multiplier, lang),
             won=r.won,
         )

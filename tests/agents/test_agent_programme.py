@@ -27,6 +27,7 @@ from app.services.agents import affiliates, contracts, periods, team
 from app.services.agents import terms as pay_terms
 from app.services.agents.terms import form_terms
 from app.services.backoffice import agents, approvals
+from app.services.brands import Money
 from app.services.origins import public_address
 from models import AuditEntry, DepositOrder, Member
 from models.agents import AgentPayout, ContractKind, ContractStatus
@@ -270,16 +271,18 @@ def test_a_pay_line_reads_in_the_readers_numbers() -> None:
         pay_terms.Inputs(active_members=1, valid_bet=Decimal("1550.00")),
         Decimal("6.20"),
     ).to_json()
-    assert pay_line_text(line, "pt", 2) == (
-        "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe 1.550,00, menos 6,20 dos "
-        "seus subordinados"
+    brl = Money("R$", 2)  # the brand's money, never a bare figure (issue 35)
+    assert pay_line_text(line, "pt", brl) == (
+        "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe R$\xa01.550,00, menos "
+        "R$\xa06,20 dos seus subordinados"
     )
-    assert pay_line_text({**line, "rate": "0.0025"}, "en", 2) == (
-        "Tier 1 (active members: 1): 0.25% × team valid bet 1,550.00, less your downlines' 6.20"
+    assert pay_line_text({**line, "rate": "0.0025"}, "en", brl) == (
+        "Tier 1 (active members: 1): 0.25% × team valid bet R$\xa01,550.00, less your "
+        "downlines' R$\xa06.20"
     )
     unmet = {**line, "tier": None}
-    assert (
-        pay_line_text(unmet, "pt", 2) == "Nenhuma faixa atingida (aposta válida da equipe 1.550,00)"
+    assert pay_line_text(unmet, "pt", brl) == (
+        "Nenhuma faixa atingida (aposta válida da equipe R$\xa01.550,00)"
     )
 
 

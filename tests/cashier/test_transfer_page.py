@@ -37,3 +37,24 @@ async def test_a_refused_move_shows_why_and_moves_nothing() -> None:
         assert (page.error, page.notice) == (refused, "")
     found = await transfers.wallets(await brands.by_code("BR1"), member)
     assert found.cash == Decimal("30.00")
+
+
+async def test_every_wallet_is_written_in_the_brands_money_in_the_readers_language() -> None:
+    """Issue 35: the main wallet, the total, the bonus it counts and each game's wallet are
+    written as the site writes money (brands.Money: "R$ 1.234,50", the reader's marks), never
+    as plain figures; the figure the "all" button types stays plain."""
+    member = await make_member()
+    await fund(member.id or 0, "1234.50")
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(TRANSFER_FUND)
+        page = await tab.state(TransferState)
+        assert (page.main, page.total) == ("R$\xa01.234,50", "R$\xa01.234,50")
+        assert page.main_raw == "1234.50"  # the "all" button's figure stays plain
+        assert page.wallets and all(w.balance == "R$\xa00,00" for w in page.wallets)
+        await tab.send(f"{PAGE}.set_amount", TRANSFER_FUND, value="34,50")
+        await tab.send(f"{PAGE}.submit", TRANSFER_FUND, form={})
+        page = await tab.state(TransferState)
+        assert page.error == "" and page.main == "R$\xa01.200,00"
+        moved = next(w for w in page.wallets if w.vendor == page.vendor)
+        assert (moved.balance, moved.raw) == ("R$\xa034,50", "34.50")

@@ -8,13 +8,17 @@ tests/cashier/test_wallet_transfer.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from sqlmodel import col, select
 
 from app import routes
 from app.app import app as site
+from app.client import PlatformClient
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services.accounts import sessions
 from app.services.brands import brands
 from app.services.catalogue import games, lobby, members, rules
 from app.services.catalogue.games import GameQuery
@@ -23,7 +27,7 @@ from models import FavoriteGame, Game, RecentGame
 from state.catalogue.lobby import LobbyState
 from state.site import SiteState
 from tests.helpers.accounts import make_member
-from tests.helpers.page_state import Tab
+from tests.helpers.page_state import Tab, member_tab
 
 FIGHTERS = {"DS88", "DIG", "WGB"}  # spec 3, the cockfight vendors
 NO_JURISDICTION_HOST = "luckylotus.test"  # VN1's domain
@@ -149,3 +153,34 @@ async def test_favourites_and_recent_games_leave_cockfight_out_in_brazil() -> No
     with pytest.raises(AppError) as refused:
         await members.add_favorite(brazilian, fight.id, "DS88", fight.game_type)
     assert refused.value.code == "favorite-game-not-found"
+
+
+async def test_the_favourite_ids_leave_out_a_cockfight_favourited_before_in_brazil(
+    make_client: Callable[..., PlatformClient],
+) -> None:
+    """favGameIds and the lobby's hearts say what the favourites list says: a cockfight a
+    Brazilian member favourited before the rule is no favourite of theirs on BR1 (its id is
+    not returned), while another market's member keeps theirs."""
+    fight, slot = await _some_games()
+    assert fight.id is not None and slot.id is not None
+    brazilian, other = await make_member(), await make_member("VN1")
+    for member in (brazilian, other):
+        assert member.id is not None
+        await _kept(member.id, [fight.id, slot.id])
+    client = make_client(language="EN")
+    client.token = await sessions.open_session(brazilian, "203.0.113.10", "pytest", "WEB")
+    assert await client.get("/wps/relay/MCSFE_getFavoriteGames") == [slot.id]
+    # removing the slot answers the ids afterwards, still without the cockfight
+    assert (
+        await client.delete(
+            "/wps/relay/MCSFE_removeFavoriteGameV2",
+            {"nodeId": slot.id, "vendor": slot.vassalage, "gameType": slot.game_type},
+        )
+        == []
+    )
+    kept = await members.favorite_ids(await brands.by_code("VN1"), other.id or 0)
+    assert set(kept) == {slot.id, fight.id}
+    tab = await member_tab(site, brazilian)
+    async with tab.processor:
+        await tab.open(routes.HOME)
+        assert (await tab.state(LobbyState)).favorite_ids == []

@@ -97,7 +97,8 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     # Team overview (PT by default): figures and the last days' chart.
     await page.get_by_test_id("agent-nav-agentTeamOverview").click()
     await expect(page.get_by_test_id("overview-team_size")).to_have_text("1")
-    await expect(page.get_by_test_id("overview-team_turnover")).to_contain_text("30,00")
+    # money in the brand's currency, the reader's way (issue 35): never a bare figure
+    await expect(page.get_by_test_id("overview-team_turnover")).to_have_text(f"R${NBSP}30,00")
     await expect(page.get_by_test_id("overview-chart")).to_be_visible()
     await expect(page.get_by_role("heading", name="Visão da equipe")).to_be_visible()
     await _shots(page, "overview-pt")
@@ -105,8 +106,8 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     # Revenue report: the days with bets, the team's loss (bet - win) per day.
     await page.get_by_test_id("agent-nav-agentRevenueReport").click()
     await expect(page.get_by_test_id("revenue-chart")).to_be_visible()
-    await expect(page.get_by_test_id("total-turnover")).to_contain_text("160,00")
-    await expect(page.get_by_test_id("total-revenue")).to_contain_text("75,00")
+    await expect(page.get_by_test_id("total-turnover")).to_have_text(f"R${NBSP}160,00")
+    await expect(page.get_by_test_id("total-revenue")).to_have_text(f"R${NBSP}75,00")
     days = await _exported(page)  # the week's days, newest first: today's 30 on top
     assert days[0] == list(reports.REVENUE_COLUMNS) and len(days) == 1 + 7
     assert days[1][1:3] == ["30.00", "30.00"]
@@ -161,7 +162,7 @@ async def _transfer_walk(
     await member_page.get_by_test_id("up-transfer-send").click()
     await expect(member_page.get_by_test_id("form-notice")).to_contain_text(f"R${NBSP}10.00")
     await expect(member_page.get_by_test_id("transfer-table-row")).to_have_count(2)
-    await expect(member_page.get_by_test_id("upline-balance")).to_contain_text("15.00")
+    await expect(member_page.get_by_test_id("upline-balance")).to_contain_text(f"R${NBSP}15.00")
     await _shots(member_page, "upline-en")
     # Invite friends: the member's own link and its QR code.
     await open_site(member_page, site_url + "/referral")
@@ -180,8 +181,8 @@ async def _transfer_walk(
     await expect(page.get_by_role("heading", name="Team transactions")).to_be_visible()
     await page.get_by_test_id("transaction-kind").select_option("TRANSFER")
     await expect(page.get_by_test_id("transaction-table-row")).to_have_count(2)
-    await expect(page.get_by_test_id("total-in")).to_contain_text("25.00")
-    await expect(page.get_by_test_id("total-out")).to_contain_text("10.00")
+    await expect(page.get_by_test_id("total-in")).to_have_text(f"R${NBSP}25.00")
+    await expect(page.get_by_test_id("total-out")).to_have_text(f"R${NBSP}10.00")
     moves = await _exported(page)  # the filter's two transfers, as stored
     assert moves[0] == list(reports.TRANSACTION_COLUMNS)
     assert sorted(row[2:4] for row in moves[1:]) == [["TRANSFER", "-10.00"], ["TRANSFER", "25.00"]]

@@ -102,9 +102,9 @@ async def test_agent_walk(context: BrowserContext, site_url: str) -> None:
     await expect(page.get_by_test_id("header-balance")).to_contain_text("1,00")
     wage = page.get_by_test_id("pay-table-row")
     await expect(wage).to_have_count(1, timeout=SLOW_MS)
-    await expect(wage).to_contain_text("1,00")
+    await expect(wage).to_contain_text("R$\xa01,00")  # the brand's money (issue 35)
     await expect(wage).to_contain_text("Faixa 1")  # how it was computed
-    await expect(page.get_by_test_id("total-amount")).to_contain_text("1,00")
+    await expect(page.get_by_test_id("total-amount")).to_have_text("R$\xa01,00")
     await _shot(page, "daily-wages")
     # The member centre popup (the header's account): the member's pages and, for an agent,
     # the agent centre's; a page chosen there closes it.

@@ -12,6 +12,7 @@ from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
+from app.services.brands import brands
 from app.services.catalogue import members
 from models import FavoriteGame, Game, Member
 from models.catalogue import GAME
@@ -317,7 +318,8 @@ async def test_favorites_page_pages_by_13_and_drops_a_removed_game(
     await expect(favorites).to_have_count(1)
     await favorites.first.locator("[data-testid^=favorite-]").click()
     await expect(favorites).to_have_count(0)
-    assert len(await members.favorite_ids(await _member_id(member.username))) == 13
+    brand = await brands.by_code("BR1")
+    assert len(await members.favorite_ids(brand, await _member_id(member.username))) == 13
 
 
 @pytest.mark.deep

@@ -41,7 +41,7 @@ async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     await fund(member.id, "100.00")
     await page.goto(site_url + f"/play/{PLINKO}")
     await expect(page.get_by_test_id("play-page")).to_have_attribute("data-mode", "real")
-    await expect(page.get_by_test_id("play-balance")).to_have_text("100,00")
+    await expect(page.get_by_test_id("play-balance")).to_have_text("R$\xa0100,00")
     await page.get_by_test_id("plinko-risk").select_option("high")
     await page.get_by_test_id("plinko-rows").select_option("16")
     await expect(page.get_by_test_id("plinko-slot")).to_have_count(17)
@@ -107,7 +107,7 @@ async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     assert profit == expected.profit and -profit <= Decimal("2.50")
     assert await cash(member) == Decimal("100.00") + profit
     shown = format_amount(Decimal("100.00") + profit, "pt")
-    await expect(page.get_by_test_id("play-balance")).to_have_text(shown)
+    await expect(page.get_by_test_id("play-balance")).to_have_text("R$\xa0" + shown)
     await expect(page.get_by_test_id("header-balance")).to_have_text(shown)
     await expect(page.get_by_test_id("history-row")).to_have_count(expected.played)
     await expect(

@@ -83,7 +83,7 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
     await card.get_by_role("button", name="Jogar").click()
     await page.wait_for_url(f"**/play/{SLOT}**")
     await expect(page.get_by_test_id("play-page")).to_have_attribute("data-mode", "real")
-    await expect(page.get_by_test_id("play-balance")).to_have_text("100,00")
+    await expect(page.get_by_test_id("play-balance")).to_have_text("R$\xa0100,00")
 
     # Rules and paytable before betting.
     await page.get_by_test_id("rules-button").click()
@@ -105,7 +105,8 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
     assert len(played) == 10
     expected = Decimal("100.00") - sum(r.stake for r in played) + sum(r.payout for r in played)
     shown = format_amount(expected, "pt")
-    await expect(page.get_by_test_id("play-balance")).to_have_text(shown)
+    # the game writes money with the brand's symbol; the header's figure sits by its own
+    await expect(page.get_by_test_id("play-balance")).to_have_text("R$\xa0" + shown)
     await expect(page.get_by_test_id("header-balance")).to_have_text(shown, timeout=15_000)
     await expect(page.get_by_test_id("history-row")).to_have_count(10)
 
@@ -151,12 +152,12 @@ async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
 
     await open_site(page, site_url + "/play/BGS_DICE?demo=1")
     await expect(page.get_by_test_id("demo-badge")).to_be_visible()
-    await expect(page.get_by_test_id("play-balance")).to_have_text("1.000,00")
+    await expect(page.get_by_test_id("play-balance")).to_have_text("R$\xa01.000,00")
     await page.get_by_test_id("bet-input").fill("10")
     await page.get_by_test_id("dice-over").click()
     await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("1,98x")
     await _play_rounds(page, 3)
-    await expect(page.get_by_test_id("play-balance")).not_to_have_text("1.000,00")
+    await expect(page.get_by_test_id("play-balance")).not_to_have_text("R$\xa01.000,00")
     await expect(page.get_by_test_id("history-row")).to_have_count(3)
     await page.get_by_test_id("bet-input").fill("5000")
     await page.get_by_test_id("play-button").click()
@@ -285,7 +286,7 @@ async def test_a_phone_places_a_split_and_a_corner_with_chips_and_is_paid(
         await expect(page.get_by_test_id("roulette-bet")).to_have_text(
             ["Cavalo 1/2 · 5,00", "Quadrado 1/2/4/5 · 1,00"]
         )
-        await expect(page.get_by_test_id("roulette-total")).to_have_text("Aposta total: 6,00")
+        await expect(page.get_by_test_id("roulette-total")).to_have_text("Aposta total: R$\xa06,00")
         assert await blocking_findings(page, ("[data-testid=play-page]",)) == []
 
         balance = page.get_by_test_id("play-balance")
@@ -297,13 +298,14 @@ async def test_a_phone_places_a_split_and_a_corner_with_chips_and_is_paid(
             at_once = await balance.evaluate("e => getComputedStyle(e).visibility")
             number = int(await page.get_by_test_id("roulette-number").text_content() or "")
             paid = 5 * 18 * (number in (1, 2)) + 9 * (number in (1, 2, 4, 5))
-            after = Decimal(shown.replace(".", "").replace(",", ".")) - 6 + paid
-            await expect(balance).to_have_text(format_amount(after, "pt"))
+            figure = shown.removeprefix("R$").strip("\xa0 ")
+            after = Decimal(figure.replace(".", "").replace(",", ".")) - 6 + paid
+            await expect(balance).to_have_text("R$\xa0" + format_amount(after, "pt"))
             if paid:
                 # the wheel still spins: the balance before the payout is the one in sight
                 held = page.locator("[data-testid=play-page] .balance-held")
                 assert at_once == "hidden"
-                assert await held.text_content() == format_amount(after - paid, "pt")
+                assert await held.text_content() == "R$\xa0" + format_amount(after - paid, "pt")
                 await expect(balance).to_be_visible()
                 await expect(held).to_be_hidden()
                 result = page.get_by_test_id("round-result")
@@ -414,7 +416,7 @@ async def test_chips_on_splits_corners_streets_and_lines_lie_where_they_are_bet(
         await expect(
             page.locator('[data-testid=roulette-group-chip][data-key="split:1-2"]')
         ).to_have_text("2,00")
-        await expect(page.get_by_test_id("roulette-total")).to_have_text("Aposta total: 6,00")
+        await expect(page.get_by_test_id("roulette-total")).to_have_text("Aposta total: R$\xa06,00")
     finally:
         await context.close()
 

@@ -44,7 +44,7 @@ async def test_transfer_in_and_out_and_bonus_details(
     await fund(member_id, "100.00")
 
     await page.goto(site_url + "/transferFund")
-    await expect(page.get_by_test_id("wallet-main")).to_have_text("100,00", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-main")).to_have_text("R$\xa0100,00", timeout=SLOW)
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
     await expect(page.get_by_test_id("wallet-CMD")).to_contain_text("Manutenção", timeout=SLOW)
     # BR1's market forbids betting on animal fights: no cockfight vendor's wallet.
@@ -59,10 +59,12 @@ async def test_transfer_in_and_out_and_bonus_details(
     await page.get_by_test_id("transfer-amount").fill("30,50")
     await page.get_by_test_id("transfer-submit").click()
     await expect(page.get_by_test_id("form-notice")).to_contain_text("30,50", timeout=SLOW)
-    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("30,50", timeout=SLOW)
-    await expect(page.get_by_test_id("wallet-main")).to_have_text("69,50", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text(
+        "R$\xa030,50", timeout=SLOW
+    )
+    await expect(page.get_by_test_id("wallet-main")).to_have_text("R$\xa069,50", timeout=SLOW)
     await expect(page.get_by_test_id("header-balance")).to_have_text("69,50", timeout=SLOW)
-    await expect(page.get_by_test_id("wallet-total")).to_have_text("100,00", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-total")).to_have_text("R$\xa0100,00", timeout=SLOW)
 
     # Too much out of the vendor wallet: refused with the balance, nothing moves.
     await page.get_by_test_id("tab-OUT").click()
@@ -75,7 +77,9 @@ async def test_transfer_in_and_out_and_bonus_details(
     )
     await page.get_by_test_id("transfer-amount").fill("10")
     await page.get_by_test_id("transfer-submit").click()
-    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("20,50", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text(
+        "R$\xa020,50", timeout=SLOW
+    )
     await expect(page.get_by_test_id("header-balance")).to_have_text("79,50", timeout=SLOW)
 
     await page.get_by_test_id("transfer-vendor").select_option("SBO")
@@ -90,7 +94,9 @@ async def test_transfer_in_and_out_and_bonus_details(
     await page.get_by_test_id("transfer-recall").click()
     await expect(page.get_by_test_id("form-notice")).to_contain_text("100,00", timeout=SLOW)
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
-    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("0,00", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text(
+        "R$\xa00,00", timeout=SLOW
+    )
 
     await page.get_by_test_id("member-nav-bonusDetails").click()
     await expect(page.get_by_test_id("bonus-empty")).to_be_visible(timeout=SLOW)
@@ -103,8 +109,10 @@ async def test_transfer_in_and_out_and_bonus_details(
     await _shots(page, "bonus", tmp_path)
     # The wallet page's total counts the bonus, which no wallet lists, and says so.
     await page.goto(site_url + "/transferFund")
-    await expect(page.get_by_test_id("wallet-total")).to_have_text("117,35", timeout=SLOW)
-    await expect(page.get_by_test_id("wallet-total-bonus")).to_have_text("inclui 15,00 de bônus")
+    await expect(page.get_by_test_id("wallet-total")).to_have_text("R$\xa0117,35", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-total-bonus")).to_have_text(
+        "inclui R$\xa015,00 de bônus"
+    )
     print(f"screenshots in {tmp_path}")
 
 

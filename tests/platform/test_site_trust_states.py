@@ -94,7 +94,7 @@ async def test_a_game_page_shows_the_headers_read_unless_it_is_not_its_sessions(
     play.mode, play._session_member, play.currency = "real", 7, "BRL"
     money = follow.Money(7, "BRL", Decimal("12.5"))
     assert await follow.show_balance_on(root, "/play/BGS_DICE", money) == []
-    assert play.balance == "12,50"
+    assert play.balance == "R$\xa012,50"  # the brand's money (issue 35)
     for other in (follow.Money(8, "BRL", Decimal(1)), follow.Money(7, "USD", Decimal(1))):
         shown = await follow.show_balance_on(root, "/play/BGS_DICE", other)
         assert shown == [PlayState.follow_balance]
@@ -104,7 +104,7 @@ async def test_a_game_page_shows_the_headers_read_unless_it_is_not_its_sessions(
         await follow.show_balance_on(root, "/play/BGS_DICE", follow.Money(7, "BRL", Decimal(3)))
         == []
     )
-    assert play.balance == "12,50"
+    assert play.balance == "R$\xa012,50"  # the brand's money (issue 35)
 
 
 async def test_the_notice_stays_while_its_order_waits_and_goes_once_it_moved_on() -> None:

@@ -122,7 +122,7 @@ async def test_the_ticket_s_member_cashes_out_on_the_socket_by_the_server_s_cloc
     async with LivePage() as page:
         assert await page.ask({"ticket": ticket}) == {"bound": True}
         answer = await page.ask({"cash": "1", "id": 7})
-    assert answer == {"answer": 7, "ok": True, "text": "Retirou em 1,50x: 7,50."}
+    assert answer == {"answer": 7, "ok": True, "text": "Retirou em 1,50x: R$\xa07,50."}
     # /metrics splits the cash-out's time into its steps: each counted once more
     counted = _cash_out_steps()
     assert {step: counted[step] - counted_before[step] for step in counted} == {
@@ -263,7 +263,7 @@ async def test_cash_outs_arriving_together_are_decided_together_each_its_own_way
         for number, page in enumerate(opened):
             await page.tell({"cash": "1", "id": number})
         answers = [await page.answer() for page in opened]
-    won = {"ok": True, "text": "Retirou em 1,50x: 7,50."}
+    won = {"ok": True, "text": "Retirou em 1,50x: R$\xa07,50."}
     assert answers == [
         {"answer": 0} | won,
         {"answer": 1} | won,
@@ -374,7 +374,7 @@ async def test_the_ticket_s_member_bets_on_the_socket_with_the_page_s_fields() -
     assert refused[3]["text"] == "O alvo de retirada vai de 1,01x a 10.000x, com duas casas."
     assert refused[4]["text"] == translate("crash-slot-invalid", "pt")
     assert closed["text"] == translate("crash-betting-closed", "pt")
-    assert cashed == {"answer": 10, "ok": True, "text": "Retirou em 1,06x: 2,65."}
+    assert cashed == {"answer": 10, "ok": True, "text": "Retirou em 1,06x: R$\xa02,65."}
     refused_bet, bet = sorted(await bets_of(row.id or 0), key=lambda bet: bet.id or 0)
     assert (refused_bet.slot, refused_bet.status) == (1, CrashBetStatus.REFUSED)
     assert (bet.slot, bet.stake, bet.auto_hundredths, bet.status) == (

@@ -195,7 +195,7 @@ async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance(
     async with tab.processor:
         await tab.open(PLAY_CRASH)
         play = await tab.state(PlayState)
-        assert play.balance == "10,00"
+        assert play.balance == "R$\xa010,00"
         player = studio_rounds.Player(
             seeds.member_owner(member.id or 0), play.currency, play._session_token
         )
@@ -206,20 +206,20 @@ async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance(
         page = await tab.until(CrashState, lambda page: page.riding_1, seconds=5)
         assert (page.riding_1, page.notice) == (True, "")
         assert await _settled(reads) == before + 1  # the watch's read alone
-        shown = await tab.until(PlayState, lambda play: play.balance == "7,50")
-        assert shown.balance == "7,50"
+        shown = await tab.until(PlayState, lambda play: play.balance == "R$\xa07,50")
+        assert shown.balance == "R$\xa07,50"
         await tab.send(answered, PLAY_CRASH, answer="2:page")
         page = await tab.state(CrashState)
         assert (page.riding_2, page.notice) == (True, translate("crash.placed", LANG, slot="2"))
-        assert (await tab.state(PlayState)).balance == "6,50"
+        assert (await tab.state(PlayState)).balance == "R$\xa06,50"
         await tab.send(answered, PLAY_CRASH, answer="2:placed")  # no script answers so
         assert (await tab.state(CrashState)).riding_2
         at_ms(row, fairness.duration_ms(150))  # the curve at 1.5x
         await bets.cash_out(member.id or 0, await brand_id(), 1)  # the socket's, paid after
         cashed = f"{CrashState.get_full_name()}.cash_answered"
         await tab.send(cashed, PLAY_CRASH, answer="1:answered")
-        paid = await tab.until(PlayState, lambda play: play.balance == "10,25")
-        assert paid.balance == "10,25"
+        paid = await tab.until(PlayState, lambda play: play.balance == "R$\xa010,25")
+        assert paid.balance == "R$\xa010,25"
         await tab.go("/")
 
 

@@ -7,11 +7,14 @@ import json
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+from app.services.brands import Money
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.rounds import FeedLine, OwnBet, PastRound, Verification
 from models.crash import CrashBet, CrashBetStatus, CrashRound
 from state.rows import epoch_ms
 from state.studio import crash_views
+
+BRL = Money("R$", 2)
 
 
 def test_feed_rows_say_each_bets_outcome_in_the_readers_language() -> None:
@@ -20,13 +23,13 @@ def test_feed_rows_say_each_bets_outcome_in_the_readers_language() -> None:
         FeedLine(2, "jo***42", "BRL", Decimal("2.50"), "LOST", None, Decimal(0)),
         FeedLine(3, "an***11", "BRL", Decimal("1.00"), "OPEN", None, Decimal(0)),
     )
-    rows = crash_views.feed_rows(lines, "pt", 2)
+    rows = crash_views.feed_rows(lines, "pt", BRL)
     assert [(r.name, r.stake, r.outcome, r.cashed, r.lost) for r in rows] == [
-        ("ma***09", "10,00", "Retirou em 1,50x", True, False),
-        ("jo***42", "2,50", "Perdeu", False, True),
-        ("an***11", "1,00", "Em jogo", False, False),
+        ("ma***09", "R$\xa010,00", "Retirou em 1,50x", True, False),
+        ("jo***42", "R$\xa02,50", "Perdeu", False, True),
+        ("an***11", "R$\xa01,00", "Em jogo", False, False),
     ]
-    assert crash_views.feed_rows(lines, "en", 2)[0].outcome == "Cashed out at 1.50x"
+    assert crash_views.feed_rows(lines, "en", BRL)[0].outcome == "Cashed out at 1.50x"
 
 
 def test_past_rounds_and_own_bets_link_to_their_rounds() -> None:
@@ -42,13 +45,13 @@ def test_past_rounds_and_own_bets_link_to_their_rounds() -> None:
         5, "crash-8", 8, 2, Decimal("3.00"), Decimal("2.00"), CrashBetStatus.CASHED,
         Decimal("2.00"), Decimal("6.00"), Decimal("12.34"), datetime(2026, 11, 29, tzinfo=UTC),
     )  # fmt: skip
-    (row,) = crash_views.mine_rows([bet], "pt", 2)
+    (row,) = crash_views.mine_rows([bet], "pt", BRL)
     assert (row.round_id, row.number, row.slot, row.outcome, row.payout) == (
         "crash-8",
         "Rodada nº 8",
         "Aposta 2",
         "Retirou em 2,00x",
-        "6,00",
+        "R$\xa06,00",
     )
 
 
@@ -139,7 +142,7 @@ def test_the_live_message_writes_the_board_in_the_readers_language() -> None:
     bets = [_bet(1, Decimal(5), CrashBetStatus.CASHED), _bet(2, Decimal(3), CrashBetStatus.LOST)]
     bets[0].cashout_hundredths = 150
     crashed = json.loads(
-        crash_views.board_body(_board(bets, start + timedelta(seconds=10)), "pt", 2)
+        crash_views.board_body(_board(bets, start + timedelta(seconds=10)), "pt", BRL)
     )
     assert (crashed["round"], crashed["label"], crashed["phase"]) == (
         "crash-7", "Rodada nº 7", "crashed"
@@ -148,21 +151,25 @@ def test_the_live_message_writes_the_board_in_the_readers_language() -> None:
     assert [
         (r["name"], r["stake"], r["outcome"], r["cashed"], r["lost"]) for r in crashed["feed"]
     ] == [
-        ("p1", "5,00", "Retirou em 1,50x", True, False),
-        ("p2", "3,00", "Perdeu", False, True),
+        ("p1", "R$\xa05,00", "Retirou em 1,50x", True, False),
+        ("p2", "R$\xa03,00", "Perdeu", False, True),
     ]
     assert crashed["note"] == "" and crashed["start"] == epoch_ms(start)
     assert crashed["past"] == [{"round_id": "crash-6", "multiplier": "1,20x", "high": False}]
-    betting = json.loads(crash_views.board_body(_board([], start - timedelta(seconds=3)), "en", 2))
+    betting = json.loads(
+        crash_views.board_body(_board([], start - timedelta(seconds=3)), "en", BRL)
+    )
     assert (betting["phase"], betting["crash"], betting["status"]) == ("betting", "", "")
     assert (betting["feed"], betting["note"]) == ([], "No bets in this round yet.")
-    running = json.loads(crash_views.board_body(_board([], start + timedelta(seconds=1)), "en", 2))
+    running = json.loads(
+        crash_views.board_body(_board([], start + timedelta(seconds=1)), "en", BRL)
+    )
     assert (running["phase"], running["crash"], running["status"]) == ("running", "", "In flight")
     none = crash_rounds.Board(None, [], {})
-    assert json.loads(crash_views.board_body(none, "pt", 2)) == {
+    assert json.loads(crash_views.board_body(none, "pt", BRL)) == {
         "phase": "",
         "status": "A próxima rodada começa em breve",
         "note": "Ainda não há apostas nesta rodada.",
     }
-    sent = json.loads(crash_views.stamped(crash_views.board_body(none, "en", 2), start))
+    sent = json.loads(crash_views.stamped(crash_views.board_body(none, "en", BRL), start))
     assert sent["server"] == epoch_ms(start) and sent["phase"] == ""

@@ -14,6 +14,7 @@ from state.studio.play import PlayState
 from state.studio.studio_auto import AutobetState
 from state.studio.studio_games import PlinkoState
 from state.studio.studio_views import REVEAL_SECONDS
+from tests.helpers.money import cash
 from tests.helpers.page_state import Tab, member_tab
 from tests.helpers.seamless import funded_member
 
@@ -33,7 +34,7 @@ async def test_a_round_that_pays_the_stake_or_less_is_no_win() -> None:
         for _ in range(16):
             await tab.send(f"{PlayState.get_full_name()}.place", GAME)
             page = await tab.state(PlayState)
-            paid = Decimal(page.payout.replace(",", "."))
+            paid = _money(page.payout)
             stake = Decimal(page.bet.replace(",", "."))
             assert (page.won, page.paid_back) == (paid > stake, 0 < paid <= stake), page.payout
             seen.add("won" if page.won else "paid back" if page.paid_back else "lost")
@@ -41,7 +42,9 @@ async def test_a_round_that_pays_the_stake_or_less_is_no_win() -> None:
 
 
 def _money(shown: str) -> Decimal:
-    return Decimal(shown.replace(".", "").replace(",", "."))
+    """An amount as the page writes it (R$ 1.234,50), read back."""
+    figure = shown.removeprefix("R$").strip("\xa0 ")
+    return Decimal(figure.replace(".", "").replace(",", "."))
 
 
 @pytest.mark.parametrize("code", ["BGS_DICE", "BGS_LIMBO", "BGS_PLINKO"])
@@ -62,9 +65,10 @@ async def test_the_originals_that_animate_a_result_hold_the_headers_payout_for_i
         for _ in range(20):
             await tab.send(f"{PlayState.get_full_name()}.place", game)
             play, wallet = await tab.state(PlayState), await tab.state(WalletState)
-            assert wallet.shown == play.balance  # settled: the new balance is there
+            # settled: the new balance is there (the page writes it with the brand's symbol)
+            assert play.balance == f"R$\xa0{wallet.shown}"
             if _money(play.payout):
-                assert wallet.held == play.balance_before != ""
+                assert play.balance_before == f"R$\xa0{wallet.held}" != "R$\xa0"
                 assert _money(wallet.shown) - _money(wallet.held) == _money(play.payout)
                 paid_by_hand = True
                 break
@@ -77,7 +81,41 @@ async def test_the_originals_that_animate_a_result_hold_the_headers_payout_for_i
             play, wallet = await tab.state(PlayState), await tab.state(WalletState)
             assert (await tab.state(AutobetState)).auto_played == 1
             if _money(play.payout):
-                assert wallet.held == play.balance_before != ""
+                assert play.balance_before == f"R$\xa0{wallet.held}" != "R$\xa0"
                 assert _money(wallet.shown) - _money(wallet.held) == _money(play.payout)
                 return
         raise AssertionError("twenty autobet rounds and not one paid")
+
+
+async def test_the_page_writes_money_as_the_brand_does_and_a_refused_bet_moves_nothing() -> None:
+    """Issue 35: the Originals' page writes every amount with the brand's symbol in the
+    reader's format (brands.Money): the limits, the balance, the payout, the history, and the
+    bet range of a refusal ("R$ 0,10 e R$ 1.000,00", never "0,10 e 1.000,00 BRL"); a refused
+    bet changes nothing."""
+    member = await funded_member("5.00")
+    tab = await member_tab(site, member)
+    game = "/play/BGS_DICE"
+    play_state = PlayState.get_full_name()
+    async with tab.processor:
+        await tab.open(game)
+        play = await tab.state(PlayState)
+        assert (play.min_bet, play.max_bet) == ("R$\xa00,10", "R$\xa01.000,00")
+        assert play.balance == "R$\xa05,00"
+        for typed in ("0,01", "5000"):
+            await tab.send(f"{play_state}.set_bet", game, value=typed)
+            await tab.send(f"{play_state}.place", game)
+            play = await tab.state(PlayState)
+            assert play.error == "A aposta deve ficar entre R$\xa00,10 e R$\xa01.000,00."
+            assert (play.balance, play.round_id, play.history) == ("R$\xa05,00", "", [])
+        assert await cash(member) == Decimal("5.00")
+        await tab.send(f"{play_state}.set_bet", game, value="1,00")
+        await tab.send(f"{play_state}.place", game)
+        play = await tab.state(PlayState)
+        assert play.error == "" and play.payout.startswith("R$\xa0")
+        (row,) = play.history
+        assert row.stake == "R$\xa01,00" and row.payout == play.payout
+        # an autobet whose next bet could pass the stop on loss says the stop in money
+        form = {"bets": "3", "stopLoss": "0,50", "onWin": autobet.RESET, "onLoss": autobet.RESET}
+        await tab.send(f"{AutobetState.get_full_name()}.start_autobet", game, form=form)
+        shown = await tab.state(AutobetState)
+        assert "R$\xa00,50" in shown.auto_status, shown.auto_status

@@ -26,7 +26,9 @@ ROULETTE = RouletteState.get_full_name()
 
 
 def _money(shown: str) -> Decimal:
-    return Decimal(shown.replace(".", "").replace(",", "."))
+    """An amount as the page writes it (R$ 1.234,50), read back."""
+    figure = shown.removeprefix("R$").strip("\xa0 ")
+    return Decimal(figure.replace(".", "").replace(",", "."))
 
 
 async def _send(tab: Tab, handler: str, **payload: object) -> None:
@@ -62,7 +64,7 @@ async def test_a_split_and_a_corner_of_chips_are_spun_and_paid_as_they_lie() -> 
         assert table.table_error == ""
         assert table.chips == {"split:1-2": "5,00", "corner:1-2-4-5": "1,00"}
         assert [bet.label for bet in table.table_bets] == ["Cavalo 1/2", "Quadrado 1/2/4/5"]
-        assert table.table_total == "6,00"
+        assert table.table_total == "R$\xa06,00"  # the brand's money; the chips plain
         assert (await tab.state(PlayState)).bet == "6,00"
 
         for _ in range(3):
@@ -95,7 +97,7 @@ async def test_the_table_refuses_what_the_game_would_refuse() -> None:
             await _send(tab, "add_chip", key="red")
         table = await tab.state(RouletteState)
         assert table.chips == {"red": "2.000,00"}
-        assert table.table_error == translate("studio-bet-out-of-range", "pt", **limits.bounds())
+        assert table.table_error == "A aposta deve ficar entre R$\xa00,50 e R$\xa02.000,00."
         await _send(tab, "clear_chips")
         table = await tab.state(RouletteState)
         assert (table.chips, table.table_total, table.table_error) == ({}, "", "")
@@ -113,9 +115,9 @@ async def test_the_headers_balance_holds_the_payout_back_for_the_reveal() -> Non
             await tab.send(f"{PlayState.get_full_name()}.place", GAME)
             play = await tab.state(PlayState)
             wallet = await tab.state(WalletState)
-            assert wallet.shown == play.balance  # settled: the new balance is there
+            assert play.balance == f"R$\xa0{wallet.shown}"  # settled: the new balance is there
             if _money(play.payout):
-                assert wallet.held == play.balance_before != ""
+                assert play.balance_before == f"R$\xa0{wallet.held}" != "R$\xa0"
                 assert _money(wallet.shown) - _money(wallet.held) == _money(play.payout)
                 break
             assert (wallet.held, play.balance_before) == ("", "")
@@ -219,7 +221,7 @@ async def test_an_autobet_raise_scales_every_chip_in_cents_and_bets_what_lies(
         # the next bet, 1,83: 1,525 + 0,1525 + 0,1525 in cents, the split's half cent up
         table = await tab.state(RouletteState)
         assert table.chips == {"split:1-2": "1,53", "red": "0,15", "corner:1-2-4-5": "0,15"}
-        assert (table.table_total, play.bet) == ("1,83", "1,83")
+        assert (table.table_total, play.bet) == ("R$\xa01,83", "1,83")
         assert table.group_chips[0].amount == "1,53"
 
         # the run is over: a bet by hand stakes the chips as they now lie

@@ -245,6 +245,22 @@ async def test_bad_input_is_refused_and_moves_nothing(make_client: MakeClient) -
     for body, status, code in cases:
         response = await client.raw("POST", "/studio/rounds", json=body)
         assert (response.status_code, response.json()["code"]) == (status, code), body
+    # The bet range is written as the brand writes money, in the reader's language
+    # (brands.Money), never as plain figures with a currency code ("0.10 and 1,000.00 BRL").
+    out_of_range = await client.raw(
+        "POST", "/studio/rounds", json={"bet": "0.01", "params": UNDER_50}
+    )
+    assert (
+        out_of_range.json()["message"] == "The bet must be between R$\xa00.10 and R$\xa01,000.00."
+    )
+    client.language = "PT"
+    out_of_range = await client.raw(
+        "POST", "/studio/rounds", json={"bet": "5000", "params": UNDER_50}
+    )
+    assert (
+        out_of_range.json()["message"] == "A aposta deve ficar entre R$\xa00,10 e R$\xa01.000,00."
+    )
+    client.language = "EN"
     malformed = await client.raw(
         "POST",
         "/studio/rounds",

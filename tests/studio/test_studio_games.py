@@ -61,9 +61,13 @@ def test_bet_limits_and_payout_cap() -> None:
         spec.check_bet(Decimal("500.50"), "VND")
     assert err.value.code == "amount-whole-only"
     with pytest.raises(AppError) as err:
-        spec.check_bet(Decimal(400), "VND")
+        spec.check_bet(Decimal(400), "VND", "₫")
+    # written as the brand writes its money (brands.Money), never a raw currency code
     assert translate(err.value.code, "en", **err.value.params) == (
-        "The bet must be between 500 and 5,000,000 VND."
+        "The bet must be between ₫\xa0500 and ₫\xa05,000,000."
+    )
+    assert translate(err.value.code, "pt", **err.value.params) == (
+        "A aposta deve ficar entre ₫\xa0500 e ₫\xa05.000.000."
     )
     assert spec.payout(Decimal(10), Decimal(1000)) == Decimal(10) * spec.max_win_multiplier
     assert spec.payout(Decimal("1.01"), Decimal("1.9603")) == Decimal("1.97")

@@ -300,10 +300,11 @@ async def recent_game(ctx: Context, auth: RealMember) -> Envelope[list[RecentGam
 
 
 @router.get("/MCSFE_getFavoriteGames", response_model=Envelope[list[int]])
-async def favorite_games(auth: RealMember) -> Envelope[list[int]]:
-    """favGameIds: numeric node ids of the member's favourites. Real accounts only."""
+async def favorite_games(ctx: Context, auth: RealMember) -> Envelope[list[int]]:
+    """favGameIds: numeric node ids of the member's favourites the brand offers (as
+    favGameList). Real accounts only."""
     assert auth.member.id is not None
-    return ok(await members.favorite_ids(auth.member.id))
+    return ok(await members.favorite_ids(ctx.brand, auth.member.id))
 
 
 @router.get("/MCSFE_getFavoriteGamesList", response_model=Envelope[FavoritePageValue])

@@ -9,8 +9,6 @@ and masked further down (`contracts.shown`)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -20,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Table, func, select
 
+from app.core.csv_text import csv_text
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.agents import payouts, periods, tree
@@ -409,11 +408,7 @@ PAY_COLUMNS = ("period_start", "period_end", "base", "rate", "active_members", "
 
 
 def _csv(columns: tuple[str, ...], rows: Iterable[Iterable[Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(columns)
-    writer.writerows(rows)
-    return out.getvalue()
+    return csv_text(columns, rows)  # the one writer, with its formula guard
 
 
 class _Paged(Protocol[Shown]):

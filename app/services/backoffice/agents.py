@@ -10,8 +10,6 @@ module reads them for staff of the brand and records each decision in the audit 
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -22,6 +20,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 
 from app.core.config import get_settings
+from app.core.csv_text import csv_text
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.agents import affiliates, contracts, tree
@@ -166,14 +165,13 @@ async def payout_csv(staff: Staff, code: str, now: datetime) -> str:
     brand_id = await _brand_id(code)
     await require(staff, "reports.export", brand_id, now)
     rows = await payout_list(staff, code, now)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(PAYOUT_COLUMNS)
-    writer.writerows(
-        [r.agent, r.kind, r.period_start.isoformat(), r.period_end.isoformat(), r.amount]
-        for r in rows
+    return csv_text(
+        PAYOUT_COLUMNS,
+        (
+            [r.agent, r.kind, r.period_start.isoformat(), r.period_end.isoformat(), r.amount]
+            for r in rows
+        ),
     )
-    return out.getvalue()
 
 
 async def applications(staff: Staff, code: str, now: datetime) -> list[affiliates.Application]:

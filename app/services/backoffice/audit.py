@@ -29,10 +29,8 @@ action it records: a rolled-back action leaves no entry, a committed one always 
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
-import io
 import json
 import logging
 import os
@@ -50,6 +48,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
 from app.core.config import get_settings
+from app.core.csv_text import csv_text
 from app.core.db import session_scope
 from models import AuditEntry, AuditHead
 
@@ -389,9 +388,6 @@ CSV_COLUMNS = (
 
 async def export_csv(merchant_id: int | None) -> str:
     """Every entry (of the brand, or all), oldest first, as CSV."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
     filters: list[Any] = []
     if merchant_id is not None:
         filters.append(AuditEntry.merchant_id == merchant_id)
@@ -399,14 +395,12 @@ async def export_csv(merchant_id: int | None) -> str:
         rows = (
             await session.exec(select(AuditEntry).where(*filters).order_by(col(AuditEntry.seq)))
         ).all()
-    for r in rows:
-        writer.writerow(
-            [r.seq, r.at.isoformat(), r.staff_id or "", _cell(r.staff_name), _cell(r.action),
-             r.merchant_id or "", _cell(r.target), r.outcome, _cell(r.detail), r.hash]
-        )  # fmt: skip
-    return out.getvalue()
-
-
-def _cell(text: str) -> str:
-    """A text cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    # csv_text's formula guard keeps a staff name, target or detail from running as a formula
+    return csv_text(
+        CSV_COLUMNS,
+        (
+            [r.seq, r.at.isoformat(), r.staff_id or "", r.staff_name, r.action,
+             r.merchant_id or "", r.target, r.outcome, r.detail, r.hash]
+            for r in rows
+        ),
+    )  # fmt: skip

@@ -16,8 +16,6 @@ at once, each brand's figures are summed under its own local date.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -28,6 +26,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core.csv_text import csv_text
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services import reporting
@@ -257,15 +256,14 @@ async def daily_csv(
 def days_csv(rows: list[DayRow]) -> str:
     """Days' figures as CSV, a day a line (a building block: the caller checked the
     permission)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for r in rows:
-        writer.writerow(
+    return csv_text(
+        CSV_COLUMNS,
+        (
             [r.day.isoformat(), r.deposits, r.withdrawals, r.bets, r.wins, r.ggr,
              r.bonus_cost, r.ngr]
-        )  # fmt: skip
-    return out.getvalue()
+            for r in rows
+        ),
+    )  # fmt: skip
 
 
 BREAKDOWN_COLUMNS = ("key", "bets", "wins", "ggr", "facts")
@@ -280,9 +278,7 @@ async def breakdown_csv(
     currency: str = "",
 ) -> str:
     await scope(staff, brand_code, "reports.export", now, currency)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow((by, *BREAKDOWN_COLUMNS[1:]))
-    for r in await breakdown(staff, brand_code, days, by, now, currency):
-        writer.writerow([r.key, r.bets, r.wins, r.ggr, r.facts])
-    return out.getvalue()
+    found = await breakdown(staff, brand_code, days, by, now, currency)
+    return csv_text(
+        (by, *BREAKDOWN_COLUMNS[1:]), ([r.key, r.bets, r.wins, r.ggr, r.facts] for r in found)
+    )

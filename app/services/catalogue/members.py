@@ -72,13 +72,16 @@ async def _throttle(member_id: int) -> None:
         raise AppError("favorite-too-fast", status=429)
 
 
-async def favorite_ids(member_id: int) -> list[int]:
-    """The node ids of the member's favourites (favGameIds), newest first."""
+async def favorite_ids(brand: Brand, member_id: int) -> list[int]:
+    """The node ids of the member's favourites (favGameIds) the brand offers, newest first:
+    as the favourites list (`favorite_page`), no cockfight favourited before on a market
+    that forbids animal fights."""
     async with session_scope() as session:
         ids = (
             await session.exec(
                 select(FavoriteGame.game_id)
-                .where(FavoriteGame.member_id == member_id)
+                .join(Game, col(FavoriteGame.game_id) == Game.id)
+                .where(FavoriteGame.member_id == member_id, *offered_here(brand))
                 .order_by(col(FavoriteGame.created_at).desc(), col(FavoriteGame.id).desc())
             )
         ).all()
@@ -103,7 +106,7 @@ async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str
             .values(member_id=member.id, game_id=game.id, created_at=clock.now())
             .on_conflict_do_nothing(index_elements=["member_id", "game_id"])
         )
-    return await favorite_ids(member.id)
+    return await favorite_ids(brand, member.id)
 
 
 async def remove_favorite(member: Member, node_id: int, vendor: str, game_type: str) -> list[int]:
@@ -118,7 +121,7 @@ async def remove_favorite(member: Member, node_id: int, vendor: str, game_type: 
                 _FAVORITES.c.member_id == member.id, _FAVORITES.c.game_id == game.id
             )
         )
-    return await favorite_ids(member.id)
+    return await favorite_ids(await brands.by_id(member.merchant_id), member.id)
 
 
 async def favorite_page(

@@ -4,8 +4,6 @@ exclusion (date, time, channel, content as sent in their language) and every pro
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -14,6 +12,7 @@ from typing import Any
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core.csv_text import csv_text
 from app.core.db import session_scope
 from app.core.i18n import has_key, translate, ui_language
 from app.services import inbox
@@ -149,13 +148,9 @@ async def export_csv(merchant_id: int, since: datetime, until: datetime) -> str:
                 .limit(MAX_EXPORT)
             )
         ).all()
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        ["id", "member_id", "created_at_utc", "channel", "event", "language", "content"]
-    )
-    for row in rows:
-        writer.writerow(
+    return csv_text(
+        ["id", "member_id", "created_at_utc", "channel", "event", "language", "content"],
+        (
             [
                 row.id,
                 row.member_id,
@@ -165,5 +160,6 @@ async def export_csv(merchant_id: int, since: datetime, until: datetime) -> str:
                 row.language,
                 row.content,
             ]
-        )
-    return out.getvalue()
+            for row in rows
+        ),
+    )

@@ -124,7 +124,7 @@ def plan(
     if not 1 <= count <= MAX_BETS:
         raise AppError("autobet-bets-invalid", 400, {"max": MAX_BETS})
     base = rounds.parse_bet(stake)
-    if not limits.min_bet <= base <= limits.max_bet:
+    if not limits.within(base):
         raise AppError("studio-bet-out-of-range", 400, limits.bounds())
     return Plan(
         bets=count,

@@ -15,6 +15,7 @@ Money moves only through a wallet port: a member's through the seamless wallet
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -30,11 +31,12 @@ from app.core.cache import get_redis
 from app.core.db import session_scope, single_writes, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, bet_limits
+from app.services.brands import brands
 from app.services.identity import onboarding
 from app.services.seamless.port import PlayerSession, WalletAnswer, WalletCall, WalletPort
 from app.services.seamless.studio_port import studio_wallet
 from app.services.studio import seeds
-from app.services.studio.games import GAMES, StudioGame, game
+from app.services.studio.games import GAMES, GameSpec, StudioGame, game
 from app.services.studio.seeds import Owner
 from models import Member
 from models.studio import RoundStatus, StudioRound, StudioSeedPair
@@ -111,6 +113,7 @@ class Player:
     merchant_id: int | None = None
     known_balance: Decimal | None = None
     wallet: Any = field(default=None, compare=False)
+    symbol: str = ""  # the brand's currency symbol, when the door knows it (the site's pages)
 
     @property
     def port(self) -> WalletPort | DemoWallet:
@@ -131,6 +134,29 @@ def member_player(session: PlayerSession) -> Player:
 
 def demo_player(demo_id: str, currency: str = "BRL") -> Player:
     return Player(owner=seeds.demo_owner(demo_id), currency=currency, token=demo_id)
+
+
+async def symbol_of(player: Player, merchant_id: int | None = None) -> str:
+    """The currency symbol the player's brand writes its money with: the one the door gave,
+    else that of the brand `merchant_id` or the player's session's (read only then); "" for
+    none."""
+    merchant_id = merchant_id if merchant_id is not None else player.merchant_id
+    if player.symbol or merchant_id is None:
+        return player.symbol
+    with contextlib.suppress(AppError):
+        return (await brands.by_id(merchant_id)).currency_symbol
+    return ""
+
+
+async def check_stake(
+    spec: GameSpec, stake: Decimal, player: Player, merchant_id: int | None = None
+) -> None:
+    """`GameSpec.check_bet` in the player's currency; a refusal writes the limits in the
+    money of the player's brand (R$ 1,00; `symbol_of`), which is read only then."""
+    limits = spec.limits(player.currency)
+    if not limits.within(stake):
+        limits = spec.limits(player.currency, await symbol_of(player, merchant_id))
+    limits.check(stake)
 
 
 async def balance(player: Player) -> Decimal:
@@ -331,7 +357,7 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
     """Play one round (or deal the first step of a two-step game)."""
     studio_game = game(game_code)
     stake = parse_bet(bet)
-    studio_game.spec.check_bet(stake, player.currency)
+    await check_stake(studio_game.spec, stake, player)
     checked = studio_game.check(params)
     quoted = studio_game.quoted_multiplier(checked)
     known = player.known_balance

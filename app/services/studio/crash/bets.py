@@ -202,7 +202,7 @@ async def place(
     member_id = _member_id(player)
     chosen = slot_of(slot)
     stake = studio_rounds.parse_bet(bet)
-    SPEC.check_bet(stake, player.currency)
+    await studio_rounds.check_stake(SPEC, stake, player, merchant_id)
     target = parse_target(auto)
     if betting is not None and clock.now() >= betting.started_at:
         raise AppError("crash-betting-closed", 409)

@@ -75,7 +75,7 @@ async def place(
     demo_id = _demo_id(player)
     chosen = slot_of(slot)
     stake = studio_rounds.parse_bet(bet)
-    SPEC.check_bet(stake, player.currency)
+    await studio_rounds.check_stake(SPEC, stake, player, merchant_id)
     target = parse_target(auto)
     row = await _latest(merchant_id)
     if row is None or phase_of(row, clock.now()) != Phase.BETTING:

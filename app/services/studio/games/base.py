@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from sqlalchemy import ColumnElement, func
 
 from app.core.errors import AppError
-from app.core.i18n import Amount
+from app.services.brands import Money
 from app.services.currencies import minor_digits, scale_of
 
 MULTIPLIER_STEP = Decimal("0.0001")
@@ -25,15 +25,35 @@ class BetLimits:
     min_bet: Decimal
     max_bet: Decimal
     max_win: Decimal  # the most one round can pay in this currency
+    symbol: str = ""  # the brand's currency symbol, which a refusal writes the bounds with
+
+    @property
+    def money(self) -> Money:
+        """How the limits are written: the brand's symbol, the currency's digits."""
+        return Money(self.symbol, minor_digits(self.currency))
 
     def bounds(self) -> dict[str, object]:
-        """The stake's bounds as a refusal says them, in the currency's digits."""
-        digits = minor_digits(self.currency)
+        """The stake's bounds as a refusal says them, as the site writes money: R$ 1,00."""
         return {
-            "min": Amount(self.min_bet, digits),
-            "max": Amount(self.max_bet, digits),
-            "currency": self.currency,
+            "min": self.money.in_message(self.min_bet),
+            "max": self.money.in_message(self.max_bet),
         }
+
+    def within(self, stake: Decimal) -> bool:
+        return self.min_bet <= stake <= self.max_bet
+
+    def check(self, stake: Decimal) -> None:
+        """Within the limits (`studio-bet-out-of-range`) and in the currency's minor digits."""
+        if not self.within(stake):
+            raise AppError("studio-bet-out-of-range", 400, self.bounds())
+        if stake != stake.quantize(self.unit):
+            raise AppError("amount-whole-only", 400)
+
+    def check_table(self, total: Decimal) -> None:
+        """A table's bets being laid chip by chip: their total stays within the maximum (the
+        minimum and the digits are checked when the round is played, as `check`)."""
+        if total > self.max_bet:
+            raise AppError("studio-bet-out-of-range", 400, self.bounds())
 
     @property
     def unit(self) -> Decimal:
@@ -63,8 +83,9 @@ class GameSpec:
     max_win_multiplier: Decimal  # a round never returns more than bet * this
     two_step: bool = False
 
-    def limits(self, currency: str) -> BetLimits:
-        """Bet limits scaled to the currency; the maximum win is the max bet times the cap."""
+    def limits(self, currency: str, symbol: str = "") -> BetLimits:
+        """Bet limits scaled to the currency; the maximum win is the max bet times the cap;
+        `symbol` (the brand's) is what a refusal writes the bounds with."""
         scale = scale_of(currency)
         if scale is None:
             raise AppError("studio-currency-unsupported", 400, {"currency": currency})
@@ -74,22 +95,13 @@ class GameSpec:
             min_bet=(self.min_bet * scale).quantize(MONEY_STEP),
             max_bet=max_bet,
             max_win=(max_bet * self.max_win_multiplier).quantize(MONEY_STEP),
+            symbol=symbol,
         )
 
-    def check_bet(self, bet: Decimal, currency: str) -> None:
-        """Within the currency's limits and in its minor digits (whole dong)."""
-        limits = self.limits(currency)
-        if bet < limits.min_bet or bet > limits.max_bet:
-            raise AppError("studio-bet-out-of-range", 400, limits.bounds())
-        if bet != bet.quantize(limits.unit):
-            raise AppError("amount-whole-only", 400)
-
-    def check_table(self, total: Decimal, currency: str) -> None:
-        """A table's bets being laid chip by chip: their total stays within the maximum (the
-        minimum and the digits are checked when the round is played, as `check_bet`)."""
-        limits = self.limits(currency)
-        if total > limits.max_bet:
-            raise AppError("studio-bet-out-of-range", 400, limits.bounds())
+    def check_bet(self, bet: Decimal, currency: str, symbol: str = "") -> None:
+        """Within the currency's limits and in its minor digits (whole dong); a refusal
+        writes the limits with `symbol`."""
+        self.limits(currency, symbol).check(bet)
 
     def payout(self, bet: Decimal, multiplier: Decimal) -> Decimal:
         """The amount to credit for a stake and an outcome multiplier (cents, rounded down)."""

@@ -10,8 +10,9 @@ an error (the script reads each).
 
 The floor: the same statements with the same parameters, sent by bare psycopg clients (32
 connections in 4 processes), one transaction per bet. Each member's statements are recorded
-from one real bet (SQLAlchemy's cursor events) and replayed with a fresh bet uid, so a fresh
-stake idempotency key; the replayed bet row names the recorded stake's ledger transaction.
+from one real bet (SQLAlchemy's cursor events, and the statements the driver sends as they
+are) and replayed with a fresh bet uid, so a fresh stake idempotency key; the replayed bet row
+names the recorded stake's ledger transaction.
 What the product adds to those statements (HTTP, validation, SQLAlchemy and the ORM, the
 rate limit) is what the ratio judges.
 
@@ -163,11 +164,21 @@ def _recording() -> Iterator[list[Statement]]:
     def statement(_conn: Any, _cursor: Any, text: str, parameters: Any, *_rest: Any) -> None:
         sent.append((text, dict(parameters or {})))
 
+    # The statements the driver sends as they are (app.core.db.send_as_is: the ledger's post)
+    # pass no engine event.
+    as_is = psycopg.AsyncConnection.execute
+
+    async def sent_as_is(driver: Any, query: Any, params: Any = None, **options: Any) -> Any:
+        sent.append((str(query), dict(params or {})))
+        return await as_is(driver, query, params, **options)
+
     engine = get_engine().sync_engine
     event.listen(engine, "before_cursor_execute", statement)
+    psycopg.AsyncConnection.execute = sent_as_is  # type: ignore[method-assign,assignment]
     try:
         yield sent
     finally:
+        psycopg.AsyncConnection.execute = as_is  # type: ignore[method-assign]
         event.remove(engine, "before_cursor_execute", statement)
 
 

@@ -33,21 +33,18 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import timedelta
 from decimal import Decimal
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
 from uuid import uuid4
 
 import psycopg
-from sqlalchemy import event
 from sqlmodel import select
 
 from app.core import clock
-from app.core.db import dispose_engine, get_engine, write_transaction
+from app.core.db import dispose_engine, write_transaction
 from app.demo.seed import seed_demo_data
 from app.services import ledger
 from app.services.accounts import sessions
@@ -57,6 +54,7 @@ from bench.common import Figure, asgi_server, serving_cpu, wrk
 from models import Member, Merchant
 from models.ledger import AccountKind, TransactionKind
 from tests.helpers.accounts import identity_row
+from tests.helpers.statements import Statement, statements_sent
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
 MEASURES = (
@@ -77,7 +75,6 @@ PLAY = "ssc.position"
 CURRENCY = "BRL"
 ROUNDS_OF_TEMPLATES = 2  # each member's bet is recorded twice: the second is the steady one
 
-Statement = tuple[str, dict[str, Any]]
 Template = tuple[str, list[Statement]]  # a recorded bet: its uid, its statements
 
 _LUA = r"""
@@ -156,32 +153,6 @@ async def _issue() -> str:
     return (await issues.upcoming(GAME, needed, 1))[0].issue_no
 
 
-@contextmanager
-def _recording() -> Iterator[list[Statement]]:
-    """The statements (and parameters) the engine sends while the block runs."""
-    sent: list[Statement] = []
-
-    def statement(_conn: Any, _cursor: Any, text: str, parameters: Any, *_rest: Any) -> None:
-        sent.append((text, dict(parameters or {})))
-
-    # The statements the driver sends as they are (app.core.db.send_as_is: the ledger's post)
-    # pass no engine event.
-    as_is = psycopg.AsyncConnection.execute
-
-    async def sent_as_is(driver: Any, query: Any, params: Any = None, **options: Any) -> Any:
-        sent.append((str(query), dict(params or {})))
-        return await as_is(driver, query, params, **options)
-
-    engine = get_engine().sync_engine
-    event.listen(engine, "before_cursor_execute", statement)
-    psycopg.AsyncConnection.execute = sent_as_is  # type: ignore[method-assign,assignment]
-    try:
-        yield sent
-    finally:
-        psycopg.AsyncConnection.execute = as_is  # type: ignore[method-assign]
-        event.remove(engine, "before_cursor_execute", statement)
-
-
 async def _templates(members: Sequence[Member], issue_no: str) -> list[Template]:
     """Per member: the uid of one real bet and the statements that placed it."""
     recorded: list[Template] = []
@@ -190,7 +161,7 @@ async def _templates(members: Sequence[Member], issue_no: str) -> list[Template]
             request = bets.BetRequest(
                 GAME, PLAY, "LOTT", {"options": [f"{1 + index % 5}:{index % 10}"]}, "1.00"
             )
-            with _recording() as sent:
+            with statements_sent() as sent:
                 placed = await bets.place_bet(member, issue_no, request, clock.now())
             if round_ == ROUNDS_OF_TEMPLATES - 1:
                 recorded.append((placed.uid, sent))

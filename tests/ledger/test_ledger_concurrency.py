@@ -209,7 +209,7 @@ def posting_calls() -> Iterator[list[str]]:
     called: list[str] = []
     with statements_sent() as sent:
         yield called
-        for statement in sent:
+        for statement, _ in sent:
             for function in ("ledger_post_batch(", "ledger_post("):
                 if function in statement:
                     called.append(function.rstrip("("))

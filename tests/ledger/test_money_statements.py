@@ -163,7 +163,7 @@ def _counting() -> Iterator[_Seen]:
     try:
         with statements_sent() as sent:
             yield seen
-            seen.statements = [" ".join(statement.split())[:160] for statement in sent]
+            seen.statements = [" ".join(statement.split())[:160] for statement, _ in sent]
     finally:
         for target, name, listener in listeners:
             event.remove(target, name, listener)

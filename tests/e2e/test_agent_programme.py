@@ -324,7 +324,7 @@ async def test_the_house_offers_the_agent_accepts_and_its_sub_agent_is_paid(
         sub_page,
         site_url,
         "6,20",
-        "Faixa 1 (membros ativos: 1): 0,4% × aposta válida da equipe 1.550,00, menos 0,00",
+        "Faixa 1 (membros ativos: 1): 0,4% × aposta válida da equipe R$ 1.550,00, menos R$ 0,00",
         "16,20",
     )
     await _shot(sub_page, "sub-daily-wages")
@@ -335,7 +335,7 @@ async def test_the_house_offers_the_agent_accepts_and_its_sub_agent_is_paid(
         page,
         site_url,
         "9,30",
-        "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe 1.550,00, menos 6,20",
+        "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe R$ 1.550,00, menos R$ 6,20",
         "9,30",
     )
     await _shot(page, "top-daily-wages")

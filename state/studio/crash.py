@@ -45,7 +45,7 @@ from state.protection.reality import RealityCheckedPage
 from state.site import current_brand, ui_lang
 from state.studio import crash_views
 from state.studio.crash_views import MineRow
-from state.studio.play import BET_FACTORS, DEMO_CURRENCY, PlayState
+from state.studio.play import BET_FACTORS, PlayState
 from state.studio.studio_views import Detail
 from state.watch import READS_PER_WAKE, Shows, watch_key
 
@@ -216,7 +216,7 @@ class CrashState(RealityCheckedPage, rx.State):
             return events
         await play._read_balance()
         play._symbol = brand.currency_symbol  # a refused stake writes its limits so
-        limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
+        limits = crash_rounds.SPEC.limits(await play._currency())
         for slot in SLOTS:  # within this currency's limits, written the reader's way
             kept = limits.kept(studio_rounds.readable_bet(getattr(self, f"stake_{slot}")))
             setattr(self, f"stake_{slot}", typed_amount(kept, lang, self._digits))
@@ -489,7 +489,7 @@ class CrashState(RealityCheckedPage, rx.State):
             await refuse(self)
             return
         play = await self.get_state(PlayState)
-        limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
+        limits = crash_rounds.SPEC.limits(await play._currency())
         stepped = limits.stepped(
             studio_rounds.readable_bet(getattr(self, f"stake_{slot}")), Decimal(factor)
         )

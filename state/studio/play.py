@@ -73,7 +73,6 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 RULES_DIALOG = "studio-rules"
-DEMO_CURRENCY = "BRL"
 HISTORY_SIZE = 10
 BET_FACTORS = ("0.5", "2")  # the ½ and 2× buttons
 PLAY_PAGES = routes.PLAY.partition("[")[0]  # every game page's path starts so
@@ -148,7 +147,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
 
     def _player(self) -> rounds.Player:
         if self.mode == "demo":
-            return replace(rounds.demo_player(self.demo_id, DEMO_CURRENCY), symbol=self._symbol)
+            return replace(rounds.demo_player(self.demo_id, self.currency), symbol=self._symbol)
         if not self._session_token:
             raise AppError("play-login-needed", 401)
         return rounds.Player(
@@ -179,10 +178,15 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
     async def _show_money(self, amount: Decimal) -> str:
         return (await self._money()).write(amount, await ui_lang(self))
 
+    async def _currency(self) -> str:
+        """The page's currency: the game session's, the demo's (the brand's), else the
+        brand's."""
+        return self.currency or (await current_brand(self)).currency
+
     async def _bet_limits(self) -> BetLimits:
         """The game's limits in the page's currency, which a refusal writes in its money."""
         symbol = (await self._money()).symbol
-        return self._game().spec.limits(self.currency or DEMO_CURRENCY, symbol)
+        return self._game().spec.limits(await self._currency(), symbol)
 
     async def _read_balance(self) -> None:
         """The game's balance (the session's, or the demo's) as the wallet has it now."""
@@ -278,7 +282,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         """Demo play with this browser's demo balance, when the game offers a demo (the
         lobby's demo launch decides); `blocked` says why not."""
         self.mode = "demo"
-        self.currency = DEMO_CURRENCY
+        self.currency = (await current_brand(self)).currency  # fun money in the brand's
         events = [DialogState.close(LOGIN_DIALOG), DialogState.close(NEED_ACCOUNT_DIALOG)]
         try:
             await launch.launch(
@@ -476,7 +480,7 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
     @rx.event
     async def reset_demo(self) -> None:
         if self.mode == "demo":
-            answer = await rounds.DemoWallet(DEMO_CURRENCY).reset(self.demo_id)
+            answer = await rounds.DemoWallet(self.currency).reset(self.demo_id)
             self.balance = await self._show_money(answer.balance)
 
     # Fairness ------------------------------------------------------------------------------

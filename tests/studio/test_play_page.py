@@ -119,3 +119,26 @@ async def test_the_page_writes_money_as_the_brand_does_and_a_refused_bet_moves_n
         await tab.send(f"{AutobetState.get_full_name()}.start_autobet", game, form=form)
         shown = await tab.state(AutobetState)
         assert "R$\xa00,50" in shown.auto_status, shown.auto_status
+
+
+async def test_a_dong_brands_demo_plays_fun_money_in_dong() -> None:
+    """Demo play is in the brand's currency: on the dong brand (VN1) the fun balance, the
+    limits and the stakes are whole dong written with ₫, and the balance starts as many
+    minimum bets high as a real brand's (DEMO_START scaled as the limits are)."""
+    tab = Tab(site, host="luckylotus.test")
+    game = "/play/BGS_DICE"
+    play_state = PlayState.get_full_name()
+    async with tab.processor:
+        await tab.open(game + "?demo=1")
+        play = await tab.state(PlayState)
+        assert (play.mode, play.currency) == ("demo", "VND")
+        assert (play.min_bet, play.balance) == ("₫\xa0500", "₫\xa05,000,000")
+        await tab.send(f"{play_state}.set_bet", game, value="1000.5")
+        await tab.send(f"{play_state}.place", game)
+        play = await tab.state(PlayState)
+        assert play.error and play.balance == "₫\xa05,000,000"  # a fraction of a dong: no bet
+        await tab.send(f"{play_state}.set_bet", game, value="1000")
+        await tab.send(f"{play_state}.place", game)
+        play = await tab.state(PlayState)
+        assert play.error == "" and play.history[0].stake == "₫\xa01,000"
+        assert play.balance.startswith("₫\xa0") and play.balance != "₫\xa05,000,000"

@@ -32,6 +32,7 @@ from app.core.db import session_scope, single_writes, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, bet_limits
 from app.services.brands import brands
+from app.services.currencies import limit_scale
 from app.services.identity import onboarding
 from app.services.seamless.port import PlayerSession, WalletAnswer, WalletCall, WalletPort
 from app.services.seamless.studio_port import studio_wallet
@@ -51,19 +52,19 @@ INSUFFICIENT_FUNDS = "INSUFFICIENT_FUNDS"
 
 
 class DemoWallet:
-    """A virtual balance per demo id, in Redis as whole cents; it never touches the ledger."""
+    """A virtual balance per demo id and currency (the brand's), in Redis as whole cents; it
+    never touches the ledger. It starts at DEMO_START reais scaled to the currency, as bet
+    limits are, so a dong brand's demo holds as many minimum bets as a real brand's."""
 
     def __init__(self, currency: str = "BRL") -> None:
-        self.currency = currency
+        self.currency = currency.upper()
 
-    @staticmethod
-    def _key(demo_id: str) -> str:
-        return f"studio-demo:{demo_id}"
+    def _key(self, demo_id: str) -> str:
+        return f"studio-demo:{self.currency}:{demo_id}"
 
     async def _start(self, demo_id: str) -> None:
-        await get_redis().set(
-            self._key(demo_id), int(DEMO_START * 100), nx=True, ex=DEMO_TTL_SECONDS
-        )
+        start = DEMO_START * limit_scale(self.currency)
+        await get_redis().set(self._key(demo_id), int(start * 100), nx=True, ex=DEMO_TTL_SECONDS)
 
     def _answer(self, status: str, cents: int, transaction_id: str) -> WalletAnswer:
         return WalletAnswer(status, Decimal(cents) / 100, self.currency, transaction_id, False)

@@ -107,74 +107,60 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from app import jobs as scheduled_jobs
-from app.commands.audits import (
-    audit_command,
-    audit_log_checkpoint_command,
-    audit_log_verify_command,
-    backup_command,
-    backup_verify_command,
-    restore_command,
-)
-from app.commands.games import (
-    crash_chain_command,
-    crash_salt_command,
-    crash_verify_command,
-    lottery_verify_command,
-)
-from app.commands.processes import crash_live, job_command, serve, worker_command
-from app.commands.reports import (
-    barred_import_command,
-    payout_times_command,
-    protection_export_command,
-    rebate_rates_command,
-    vip_config_command,
-)
-from app.commands.settings import (
-    banner_command,
-    missions_command,
-    modules_command,
-    register_field_command,
-)
-from app.commands.setup import (
-    announce_command,
-    legal_command,
-    migrate,
-    module_command,
-    operator_identity_command,
-    rotate_command,
-    seed_command,
-    status_command,
-    sync_roles,
-    vendor_secret_command,
-)
-from app.commands.staff import (
-    affiliates_command,
-    applications_command,
-    approval_command,
-    as_staff,
-    bonus_forfeit_command,
-    contract_offer_command,
-    invitation_command,
-    lottery_result_command,
-    pending_command,
-    review_command,
-    staff_login,
-)
 from app.core import logs
 from app.core.config import get_settings
 from app.core.i18n import translate
-from app.services.backoffice import staff as staff_service
-from app.services.content import legal
-from models.base import utcnow
+
+
+class _Module:
+    """The module `name`, imported when one of its names is first used: a command imports
+    its own work only (importing every command's took most of a command's start)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+if TYPE_CHECKING:
+    from app import jobs as scheduled_jobs
+    from app.commands import audits, games, processes, reports, settings, setup, staff
+    from app.services.backoffice import staff as staff_service
+    from app.services.content import legal
+    from models import base as model_base
+else:
+    audits, games, processes, reports, settings, setup, staff = (
+        _Module(f"app.commands.{name}")
+        for name in ("audits", "games", "processes", "reports", "settings", "setup", "staff")
+    )
+    scheduled_jobs = _Module("app.jobs")
+    staff_service = _Module("app.services.backoffice.staff")
+    legal = _Module("app.services.content.legal")
+    model_base = _Module("models.base")
+
+
+class _Later:
+    """A command's choices, read only when a value is checked against them (given a metavar,
+    argparse does not list them before): the jobs' names import every job's module."""
+
+    def __init__(self, read: Callable[[], Sequence[str]]) -> None:
+        self._read = read
+
+    def __contains__(self, choice: object) -> bool:
+        return choice in self._read()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
 
 
 def command_parser() -> argparse.ArgumentParser:
@@ -211,12 +197,16 @@ def command_parser() -> argparse.ArgumentParser:
     crash_verify.add_argument("round", help="the round's id, e.g. crash-42")
     legal_text = sub.add_parser("legal", help="publish a brand's terms or privacy policy")
     legal_text.add_argument("merchant", help="brand code, e.g. BR1")
-    legal_text.add_argument("doc", choices=legal.DOCUMENTS)
+    legal_text.add_argument("doc", metavar="DOC", choices=_Later(lambda: legal.DOCUMENTS))
     legal_text.add_argument("lang", help="one of the brand's languages, e.g. PT")
     legal_text.add_argument("--title", required=True)
     legal_text.add_argument("--file", required=True, help="the text, as HTML")
     jobs = sub.add_parser("jobs")
-    jobs.add_argument("job", choices=sorted(job.name for job in scheduled_jobs.all_jobs()))
+    jobs.add_argument(
+        "job",
+        metavar="NAME",
+        choices=_Later(lambda: sorted(job.name for job in scheduled_jobs.all_jobs())),
+    )
     worker = sub.add_parser("worker")
     worker.add_argument("--ops-port", type=int, help="serve /health/* and /metrics on this port")
     worker.add_argument("--ops-host", default="127.0.0.1")
@@ -387,31 +377,31 @@ def _code(work: Coroutine[Any, Any, int | None]) -> int | None:
 
 
 def _migrate(_: argparse.Namespace, __: argparse.ArgumentParser) -> None:
-    migrate()
-    _done(sync_roles())
+    setup.migrate()
+    _done(setup.sync_roles())
 
 
 def _setup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     _migrate(args, parser)
-    _done(seed_command())
+    _done(setup.seed_command())
 
 
 def _restore(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not args.source.is_file():
         parser.error(f"no such backup file: {args.source}")
-    return restore_command(args.source)
+    return audits.restore_command(args.source)
 
 
 def _approvals(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
     if args.action != "list" and args.id is None:
         parser.error("an approval request id is needed")
     return _code(
-        as_staff(
-            staff_login(args.staff),
-            lambda staff: (
-                pending_command(staff)
+        staff.as_staff(
+            staff.staff_login(args.staff),
+            lambda signed_in: (
+                staff.pending_command(signed_in)
                 if args.action == "list"
-                else approval_command(staff, args.action, args.id, args.reason)
+                else staff.approval_command(signed_in, args.action, args.id, args.reason)
             ),
         )
     )
@@ -420,7 +410,7 @@ def _approvals(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
 def _missions(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
     if args.action != "list" and not (args.kind and args.code):
         parser.error("mission or race, and its code, are needed")
-    return _code(missions_command(args))
+    return _code(settings.missions_command(args))
 
 
 def _status(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
@@ -428,7 +418,7 @@ def _status(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | 
         until = datetime.fromisoformat(args.until) if args.until else None
     except ValueError:
         parser.error(translate("site-status-until-invalid", "en", until=args.until))
-    return _code(status_command(args, until))
+    return _code(setup.status_command(args, until))
 
 
 def _file_text(path: str | Path | None, encoding: str = "utf-8") -> str | None:
@@ -438,67 +428,76 @@ def _file_text(path: str | Path | None, encoding: str = "utf-8") -> str | None:
 # Each command's work, by the name it is called with.
 COMMANDS: dict[str, Command] = {
     "migrate": _migrate,
-    "seed": lambda args, _: _done(seed_command()),
+    "seed": lambda args, _: _done(setup.seed_command()),
     "setup": _setup,
-    "rotate-key": lambda args, _: _done(rotate_command()),
-    "audit": lambda args, _: _code(audit_command()),
+    "rotate-key": lambda args, _: _done(setup.rotate_command()),
+    "audit": lambda args, _: _code(audits.audit_command()),
     "create-admin": lambda args, _: _code(
-        invitation_command(staff_service.create_first_admin(args.username, utcnow()))
+        staff.invitation_command(
+            staff_service.create_first_admin(args.username, model_base.utcnow())
+        )
     ),
     "staff-invite": lambda args, _: _code(
-        invitation_command(staff_service.reinvite_by_name(args.username, utcnow()))
+        staff.invitation_command(staff_service.reinvite_by_name(args.username, model_base.utcnow()))
     ),
-    "audit-log-verify": lambda args, _: _code(audit_log_verify_command(args.checkpoints)),
-    "audit-log-checkpoint": lambda args, _: _code(audit_log_checkpoint_command()),
-    "vendor-secret": lambda args, _: _done(vendor_secret_command(args.vendor)),
-    "lottery-verify": lambda args, _: _code(lottery_verify_command(args.game, args.issue)),
-    "crash-chain": lambda args, _: _code(crash_chain_command(args.brand, args.length, args.edge)),
-    "crash-salt": lambda args, _: _code(crash_salt_command(args.brand, args.salt)),
-    "crash-verify": lambda args, _: _code(crash_verify_command(args.round)),
-    "legal": lambda args, _: _code(legal_command(args, _file_text(args.file) or "")),
-    "jobs": lambda args, _: _done(job_command(args.job)),
-    "affiliates": lambda args, _: _code(affiliates_command(args.action, args.id)),
-    "worker": lambda args, _: _done(worker_command(args.ops_host, args.ops_port)),
-    "applications": lambda args, _: _code(applications_command(args.merchant)),
+    "audit-log-verify": lambda args, _: _code(audits.audit_log_verify_command(args.checkpoints)),
+    "audit-log-checkpoint": lambda args, _: _code(audits.audit_log_checkpoint_command()),
+    "vendor-secret": lambda args, _: _done(setup.vendor_secret_command(args.vendor)),
+    "lottery-verify": lambda args, _: _code(games.lottery_verify_command(args.game, args.issue)),
+    "crash-chain": lambda args, _: _code(
+        games.crash_chain_command(args.brand, args.length, args.edge)
+    ),
+    "crash-salt": lambda args, _: _code(games.crash_salt_command(args.brand, args.salt)),
+    "crash-verify": lambda args, _: _code(games.crash_verify_command(args.round)),
+    "legal": lambda args, _: _code(setup.legal_command(args, _file_text(args.file) or "")),
+    "jobs": lambda args, _: _done(processes.job_command(args.job)),
+    "affiliates": lambda args, _: _code(staff.affiliates_command(args.action, args.id)),
+    "worker": lambda args, _: _done(processes.worker_command(args.ops_host, args.ops_port)),
+    "applications": lambda args, _: _code(staff.applications_command(args.merchant)),
     "review": lambda args, _: _code(
-        review_command(args.entry, args.decision, args.note, args.operator)
+        staff.review_command(args.entry, args.decision, args.note, args.operator)
     ),
-    "announce": lambda args, _: _code(announce_command(args)),
-    "bonus-forfeit": lambda args, _: _code(bonus_forfeit_command(args.member, args.reason)),
-    "backup": lambda args, _: backup_command(args.target),
-    "backup-verify": lambda args, _: backup_verify_command(args.file),
+    "announce": lambda args, _: _code(setup.announce_command(args)),
+    "bonus-forfeit": lambda args, _: _code(staff.bonus_forfeit_command(args.member, args.reason)),
+    "backup": lambda args, _: audits.backup_command(args.target),
+    "backup-verify": lambda args, _: audits.backup_verify_command(args.file),
     "restore": _restore,
-    "serve": lambda args, _: serve(args.host, args.port),
-    "crash-live": lambda args, _: crash_live(args.host, args.port, args.workers),
+    "serve": lambda args, _: processes.serve(args.host, args.port),
+    "crash-live": lambda args, _: processes.crash_live(args.host, args.port, args.workers),
     "protection-export": lambda args, _: _done(
-        protection_export_command(args.brand, args.since, args.until)
+        reports.protection_export_command(args.brand, args.since, args.until)
     ),
     "barred-import": lambda args, _: _code(
-        barred_import_command(args.file.name, _file_text(args.file, "utf-8-sig") or "")
+        reports.barred_import_command(args.file.name, _file_text(args.file, "utf-8-sig") or "")
     ),
-    "payout-times": lambda args, _: _code(payout_times_command(args.brand, args.hours)),
-    "vip-config": lambda args, _: _code(vip_config_command(args.brand, _file_text(args.file))),
-    "rebate-rates": lambda args, _: _code(rebate_rates_command(args.brand, args.rates)),
+    "payout-times": lambda args, _: _code(reports.payout_times_command(args.brand, args.hours)),
+    "vip-config": lambda args, _: _code(
+        reports.vip_config_command(args.brand, _file_text(args.file))
+    ),
+    "rebate-rates": lambda args, _: _code(reports.rebate_rates_command(args.brand, args.rates)),
     "lottery-result": lambda args, _: _code(
-        as_staff(
-            staff_login(args.staff),
-            lambda staff: lottery_result_command(
-                staff, args.game, args.issue, args.numbers, args.reason
+        staff.as_staff(
+            staff.staff_login(args.staff),
+            lambda signed_in: staff.lottery_result_command(
+                signed_in, args.game, args.issue, args.numbers, args.reason
             ),
         )
     ),
     "approvals": _approvals,
     "agent-contract-offer": lambda args, _: _code(
-        as_staff(staff_login(args.staff), lambda staff: contract_offer_command(staff, args))
+        staff.as_staff(
+            staff.staff_login(args.staff),
+            lambda signed_in: staff.contract_offer_command(signed_in, args),
+        )
     ),
     "module": lambda args, _: _code(
-        module_command(args.merchant, args.mod_id, args.switch == "on")
+        setup.module_command(args.merchant, args.mod_id, args.switch == "on")
     ),
-    "modules": lambda args, _: _code(modules_command(args.merchant)),
-    "register-field": lambda args, _: _code(register_field_command(args)),
-    "banner": lambda args, _: _code(banner_command(args)),
+    "modules": lambda args, _: _code(settings.modules_command(args.merchant)),
+    "register-field": lambda args, _: _code(settings.register_field_command(args)),
+    "banner": lambda args, _: _code(settings.banner_command(args)),
     "missions": _missions,
-    "operator-identity": lambda args, _: _code(operator_identity_command(args)),
+    "operator-identity": lambda args, _: _code(setup.operator_identity_command(args)),
     "status": _status,
 }
 

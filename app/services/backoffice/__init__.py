@@ -1,10 +1,7 @@
 """The back office (operator console): staff, roles and the permission check, the audit log,
-four-eyes approvals, and one module of use cases per console area. Importing the package
-registers every approval kind's executor."""
-
-from app.services.backoffice import agents, channels, lottery, payments, players
-
-__all__ = ["agents", "channels", "lottery", "payments", "players"]
+four-eyes approvals, and one module of use cases per console area. An approval kind's executor
+is registered by its area's module (approvals.EXECUTOR_MODULES), imported when a request is
+decided: importing the package alone loads none of them."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
 # (tests/platform/test_architecture.py).

@@ -21,6 +21,7 @@ the audit log.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -107,11 +108,19 @@ class Decided(Generic[T]):
 
 Run = Callable[[ApprovalRequest, Staff, datetime], Awaitable[dict[str, Any]]]
 _EXECUTORS: dict[str, Run] = {}
+# The back office's modules that register an executor: imported before one is looked up.
+EXECUTOR_MODULES = ("agents", "channels", "lottery", "payments", "players")
 
 
 def register(kind: str, run: Run) -> None:
     """The kind's executor: what runs once a checker approves (its module registers it)."""
     _EXECUTORS[kind] = run
+
+
+def _executor(kind: str) -> Run:
+    for module in EXECUTOR_MODULES:
+        importlib.import_module(f"{__package__}.{module}")
+    return _EXECUTORS[kind]
 
 
 @dataclass(frozen=True)
@@ -426,7 +435,7 @@ async def approve(staff: Staff, request_id: int, now: datetime) -> ApprovalView:
     await _decidable(staff, request_id, now)
     row = await _claim(staff, request_id, APPROVED, "", now)
     try:
-        result = await _EXECUTORS[row.kind](row, staff, now)
+        result = await _executor(row.kind)(row, staff, now)
         status = EXECUTED
     except AppError as refused:
         result, status = {"error": refused.code}, FAILED

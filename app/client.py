@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 
+from app.core import http
 from app.core.crypto import seal
 
 
@@ -54,7 +55,7 @@ class PlatformClient:
         self.device = device
         self.token = token
         self.device_key = ""  # what the last login gave: this client is a known device
-        self._http = httpx.AsyncClient(base_url=base_url, transport=transport, timeout=timeout)
+        self._http = http.client(base_url=base_url, transport=transport, timeout=timeout)
         self._key: dict[str, str] | None = None
 
     async def __aenter__(self) -> PlatformClient:

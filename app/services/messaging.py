@@ -13,6 +13,7 @@ from typing import Protocol
 
 import httpx
 
+from app.core import http
 from app.core.config import get_settings
 from app.core.db import write_transaction
 from app.core.errors import AppError
@@ -68,7 +69,7 @@ class HttpSmsProvider:
     async def send(self, merchant_id: int, to: str, text: str) -> None:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         try:
-            async with httpx.AsyncClient(timeout=10) as client:
+            async with http.client(timeout=10) as client:
                 response = await client.post(
                     self.url, json={"to": to, "text": text}, headers=headers
                 )

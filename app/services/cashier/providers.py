@@ -15,6 +15,7 @@ from typing import Protocol
 import httpx
 
 from app import routes
+from app.core import http
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.services.brands import Brand
@@ -106,7 +107,7 @@ class SandboxProvider:
             }
         ).encode()
         url = get_settings().public_base_url.rstrip("/") + WEBHOOK_PATH.format(provider=self.name)
-        async with httpx.AsyncClient(transport=transport, timeout=15) as client:
+        async with http.client(transport=transport, timeout=15) as client:
             response = await client.post(
                 url,
                 content=body,

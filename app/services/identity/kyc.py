@@ -26,6 +26,7 @@ from datetime import date
 
 import httpx
 
+from app.core import http
 from app.core.config import get_settings
 from app.core.errors import AppError
 
@@ -128,7 +129,7 @@ class HttpKycProvider:
         unavailable = AppError("identity-provider-unavailable", status=503)
         try:
             route = transport or self.transport
-            async with httpx.AsyncClient(transport=route, timeout=TIMEOUT_SECONDS) as client:
+            async with http.client(transport=route, timeout=TIMEOUT_SECONDS) as client:
                 response = await client.post(self.url(), json=body)
             response.raise_for_status()
             answer = response.json()
@@ -151,7 +152,7 @@ class HttpKycProvider:
         files = [("images", (f"image{n}", data)) for n, data in enumerate(images)]
         unavailable = AppError("identity-provider-unavailable", status=503)
         try:
-            async with httpx.AsyncClient(transport=self.transport, timeout=TIMEOUT_SECONDS) as c:
+            async with http.client(transport=self.transport, timeout=TIMEOUT_SECONDS) as c:
                 response = await c.post(url, data={"reference": reference}, files=files)
             response.raise_for_status()
             answer = response.json()

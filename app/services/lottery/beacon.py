@@ -15,7 +15,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 import drand_verify  # type: ignore[import-untyped]
-import httpx
+
+from app.core import http
 
 QUICKNET_GENESIS = datetime.fromtimestamp(1_692_803_367, UTC)
 QUICKNET_PERIOD = timedelta(seconds=3)
@@ -54,7 +55,7 @@ class DrandHttpBeacon:
         self.timeout = timeout
 
     async def signature(self, round_number: int) -> str | None:
-        async with httpx.AsyncClient(timeout=self.timeout) as client:
+        async with http.client(timeout=self.timeout) as client:
             answer = await client.get(f"{self.base_url}/public/{round_number}")
         if answer.status_code != 200:
             return None

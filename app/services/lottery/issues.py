@@ -30,14 +30,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-import httpx
 from sqlalchemy import Table, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import clock
+from app.core import clock, http
 from app.core.config import get_settings
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
@@ -256,7 +255,7 @@ class HttpResultsProvider:
         self.timeout = timeout
 
     async def fetch(self, game_code: str, issue_no: str) -> list[int] | None:
-        async with httpx.AsyncClient(timeout=self.timeout) as client:
+        async with http.client(timeout=self.timeout) as client:
             answer = await client.get(f"{self.base_url}/{game_code}/{issue_no}")
         if answer.status_code == 404:
             return None

@@ -24,6 +24,7 @@ from urllib.parse import quote, urlencode
 import httpx
 from sqlmodel import col, select
 
+from app.core import http
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -127,7 +128,7 @@ async def provider_up(
     if known is not None and now - known[1] < seconds:
         return known[0]
     try:
-        async with httpx.AsyncClient(transport=transport, timeout=HEALTH_TIMEOUT_SECONDS) as client:
+        async with http.client(transport=transport, timeout=HEALTH_TIMEOUT_SECONDS) as client:
             up = (await client.get(config.api_url + "/health")).status_code == 200
     except httpx.HTTPError:
         up = False
@@ -172,7 +173,7 @@ class HttpProviderAdapter:
     async def _get(self, path: str) -> dict[str, Any]:
         headers = signed_get_headers(self.config.secret, path)
         try:
-            async with httpx.AsyncClient(
+            async with http.client(
                 transport=self._transport, timeout=self.config.timeout_seconds
             ) as client:
                 response = await client.get(self.config.api_url + path, headers=headers)

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 
+from app.core import http
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.services.seamless.port import STUDIO_VENDOR, PlayerSession, WalletAnswer, WalletCall
@@ -65,9 +66,7 @@ class HttpWallet:
         }
         url = f"{self.base_url}/vendor/{self.vendor}/wallet/{operation}"
         try:
-            async with httpx.AsyncClient(
-                transport=self._transport, timeout=TIMEOUT_SECONDS
-            ) as client:
+            async with http.client(transport=self._transport, timeout=TIMEOUT_SECONDS) as client:
                 response = await client.post(url, content=raw, headers=headers)
             document = response.json()
         except (httpx.HTTPError, ValueError) as exc:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 from zoneinfo import ZoneInfo
 
 from app.core import clock
@@ -141,6 +141,19 @@ class AccountMovement:
     game: str = ""  # a game round's game, named as the lobby names it ("" when not asked)
 
 
+@dataclass(frozen=True)
+class BonusMovement:
+    """One bonus or rebate credited, as the bonus details show it."""
+
+    id: int
+    kind: str  # BONUS or REBATE
+    reference: str
+    time: datetime
+    amount: Decimal  # what landed in cash or the bonus wallet
+    wallet: str | None  # where it landed (MEMBER_CASH or MEMBER_BONUS); None: neither
+    balance: Decimal | None  # that wallet's balance right after
+
+
 def range_start(range_name: str, timezone: str, now: datetime | None = None) -> datetime:
     """The start of a range in the brand's time zone, as UTC."""
     if range_name not in RANGES:
@@ -222,7 +235,7 @@ async def bonus_details(
     range_name: str = "7d",
     page: int = 1,
     page_size: int = PAGE_SIZE,
-) -> RecordPage[dict[str, Any]]:
+) -> RecordPage[BonusMovement]:
     """The member's bonuses and rebates; a reversal of one shows in the account record."""
     since = range_start(range_name, timezone)
     async with session_scope() as session:
@@ -238,14 +251,14 @@ async def bonus_details(
     for movement in found.items:
         landed = [c for c in movement.changes if c.account_kind in BONUS_WALLETS]
         items.append(
-            {
-                "id": movement.transaction_id,
-                "kind": str(movement.kind),
-                "reference": movement.reference,
-                "time": movement.created_at.isoformat(),
-                "amount": sum((c.amount for c in landed), Decimal("0.00")),
-                "wallet": str(landed[-1].account_kind) if landed else None,
-                "balance": landed[-1].balance_after if landed else None,
-            }
+            BonusMovement(
+                id=movement.transaction_id,
+                kind=str(movement.kind),
+                reference=movement.reference,
+                time=movement.created_at,
+                amount=sum((c.amount for c in landed), Decimal("0.00")),
+                wallet=str(landed[-1].account_kind) if landed else None,
+                balance=landed[-1].balance_after if landed else None,
+            )
         )
     return RecordPage(items, found.total, found.page, found.page_size)

@@ -113,14 +113,12 @@ class BonusState(RangePaging, rx.State):
         lang = await ui_lang(self)
         self.items = [
             BonusRow(
-                id=str(item["id"]),
-                kind=item["kind"],
-                reference=records.reference_words(
-                    str(item["kind"]), str(item["reference"] or ""), lang
-                ),
-                time=item["time"],
-                amount=str(item["amount"]),
-                wallet=item["wallet"] or "",
+                id=str(item.id),
+                kind=item.kind,
+                reference=records.reference_words(item.kind, item.reference or "", lang),
+                time=item.time.isoformat(),
+                amount=str(item.amount),
+                wallet=item.wallet or "",
             )
             for item in found.items
         ]

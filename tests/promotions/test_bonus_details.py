@@ -6,10 +6,15 @@ from collections.abc import Callable
 
 import pytest
 
+from app.app import app as site
 from app.client import ApiError, PlatformClient
+from app.routes import BONUS_DETAILS
 from models.ledger import AccountKind, TransactionKind
+from state.promotions.bonus import BonusState
 from tests.helpers.accounts import register
 from tests.helpers.money import fund, grant
+from tests.helpers.page_state import member_tab
+from tests.helpers.seamless import funded_member
 
 MakeClient = Callable[..., PlatformClient]
 DETAILS = "/wps/member/bonusDetails"
@@ -63,3 +68,22 @@ async def test_bonus_details_bad_range_trial_and_guest(make_client: MakeClient) 
     with pytest.raises(ApiError) as caught:
         await make_client().get(DETAILS)
     assert caught.value.status == 401
+
+
+async def test_the_bonus_details_page_lists_the_members_credits_in_words() -> None:
+    """The page (state/promotions/bonus.py) shows each credit with its reference in words,
+    where it landed and how much, newest first."""
+    member = await funded_member("10.00")
+    assert member.id is not None
+    await grant(member.id, TransactionKind.BONUS, "20.00", AccountKind.MEMBER_BONUS)
+    await grant(member.id, TransactionKind.REBATE, "3.45", AccountKind.MEMBER_CASH)
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(BONUS_DETAILS)
+        rows = (await tab.state(BonusState)).items
+    assert [(r.kind, r.amount, r.wallet) for r in rows] == [
+        ("REBATE", "3.45", "MEMBER_CASH"),
+        ("BONUS", "20.00", "MEMBER_BONUS"),
+    ]
+    assert rows[1].reference and "PROMO-" not in rows[1].reference  # in words
+    assert all(r.time and r.id for r in rows)

@@ -109,7 +109,7 @@ async def bonus_details(
     )
     return ok(
         BonusPageValue(
-            items=[BonusItem.model_validate(item) for item in found.items],
+            items=[BonusItem.model_validate(item, from_attributes=True) for item in found.items],
             total=found.total,
             page=found.page,
             pageSize=found.page_size,

@@ -20,8 +20,11 @@ _days = itertools.count()
 
 
 def new_day() -> datetime:
-    """Midnight of a day no other test uses, as a UTC clock reading."""
-    return datetime(2040, 1, 1, tzinfo=UTC) + timedelta(days=next(_days))
+    """Midnight of a day no other test uses, as a UTC clock reading. Each is a day before the
+    ones handed out earlier: a test that runs the draws at its day's times never finds the
+    issues earlier tests left undrawn on their days as due (a backlog of the whole session,
+    which the draws would draw and settle first: minutes, and no production case)."""
+    return datetime(2040, 1, 1, tzinfo=UTC) - timedelta(days=next(_days))
 
 
 async def open_issue(game_code: str = "ssc-1m") -> tuple[LotteryIssue, datetime]:

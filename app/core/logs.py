@@ -162,3 +162,5 @@ def configure(settings: Settings | None = None) -> None:
     logging.getLogger("procrastinate").setLevel(
         logging.DEBUG if settings.log_level == "DEBUG" else logging.WARNING
     )
+    # Alembic names each plugin it sets up, once per process that imports it: no news.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)

@@ -1,7 +1,7 @@
 """The back office (operator console): staff, roles and the permission check, the audit log,
 four-eyes approvals, and one module of use cases per console area. An approval kind's executor
-is registered by its area's module (approvals.EXECUTOR_MODULES), imported when a request is
-decided: importing the package alone loads none of them."""
+is declared by its area's module (`APPROVAL_EXECUTORS`) and read when a request is decided:
+importing the package alone loads none of them."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
 # (tests/platform/test_architecture.py).

@@ -356,4 +356,4 @@ async def _member_id(brand: Brand, username: str) -> int:
     return saved_id(found)
 
 
-approvals.register(CONTRACT_KIND, _run_house_offer)
+APPROVAL_EXECUTORS = ((CONTRACT_KIND, _run_house_offer),)

@@ -21,11 +21,12 @@ the audit log.
 
 from __future__ import annotations
 
-import importlib
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from functools import cache
 from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
@@ -35,6 +36,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.manifests import declared
 from app.services import browser_logins
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
@@ -107,20 +109,14 @@ class Decided(Generic[T]):
 
 
 Run = Callable[[ApprovalRequest, Staff, datetime], Awaitable[dict[str, Any]]]
-_EXECUTORS: dict[str, Run] = {}
-# The back office's modules that register an executor: imported before one is looked up.
-EXECUTOR_MODULES = ("agents", "channels", "lottery", "payments", "players")
 
 
-def register(kind: str, run: Run) -> None:
-    """The kind's executor: what runs once a checker approves (its module registers it)."""
-    _EXECUTORS[kind] = run
-
-
-def _executor(kind: str) -> Run:
-    for module in EXECUTOR_MODULES:
-        importlib.import_module(f"{__package__}.{module}")
-    return _EXECUTORS[kind]
+@cache
+def _executors() -> dict[str, Run]:
+    """Each kind's executor, what runs once a checker approves: the back office's modules
+    declare theirs in `APPROVAL_EXECUTORS` (app/core/manifests.py), read at the first
+    decision, so that importing the package loads no console area."""
+    return dict(declared(sys.modules[__package__], "APPROVAL_EXECUTORS"))
 
 
 @dataclass(frozen=True)
@@ -435,7 +431,7 @@ async def approve(staff: Staff, request_id: int, now: datetime) -> ApprovalView:
     await _decidable(staff, request_id, now)
     row = await _claim(staff, request_id, APPROVED, "", now)
     try:
-        result = await _executor(row.kind)(row, staff, now)
+        result = await _executors()[row.kind](row, staff, now)
         status = EXECUTED
     except AppError as refused:
         result, status = {"error": refused.code}, FAILED

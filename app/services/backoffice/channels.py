@@ -223,4 +223,4 @@ async def set_enabled(staff: Staff, channel_id: int, enabled: bool, now: datetim
     return shown
 
 
-approvals.register(LIMITS_KIND, _run_limits)
+APPROVAL_EXECUTORS = ((LIMITS_KIND, _run_limits),)

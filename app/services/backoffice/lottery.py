@@ -255,5 +255,4 @@ async def _run_result(request: ApprovalRequest, approver: Staff, now: datetime) 
     return {"issue": issue_id, "status": status}
 
 
-approvals.register(VOID_KIND, _run_void)
-approvals.register(RESULT_KIND, _run_result)
+APPROVAL_EXECUTORS = ((VOID_KIND, _run_void), (RESULT_KIND, _run_result))

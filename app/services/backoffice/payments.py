@@ -378,4 +378,4 @@ async def _run_payment(request: ApprovalRequest, approver: Staff, now: datetime)
     return {"order": view.order.order_no, "status": view.order.status}
 
 
-approvals.register(PAY_KIND, _run_payment)
+APPROVAL_EXECUTORS = ((PAY_KIND, _run_payment),)

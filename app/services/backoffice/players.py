@@ -579,4 +579,4 @@ async def _run_adjustment(
     return {"transaction": transaction_id}
 
 
-approvals.register(ADJUST_KIND, _run_adjustment)
+APPROVAL_EXECUTORS = ((ADJUST_KIND, _run_adjustment),)
